@@ -1,0 +1,5 @@
+export * from './users';
+export * from './products';
+export * from './licensing';
+export * from './support';
+export * from './system';

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+const ts = () => timestamp({ withTimezone: true, mode: 'date' });
+
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    username: text().notNull(),
+    transactionId: text().notNull().default(''),
+    message: text().notNull(),
+    priority: text().notNull().default('Low'),
+    reason: text().notNull().default('General Inquiry'),
+    escalated: boolean().notNull().default(false),
+    status: text().notNull().default('open'),
+    createdAt: ts().notNull().defaultNow(),
+    updatedAt: ts().notNull().defaultNow(),
+  },
+  (t) => [
+    index('tickets_user_idx').on(t.userId, t.createdAt),
+    index('tickets_status_idx').on(t.status, t.updatedAt),
+    check('tickets_priority_check', sql`${t.priority} in ('Low','Medium','High')`),
+    check(
+      'tickets_reason_check',
+      sql`${t.reason} in ('General Inquiry','Bug Report','Feature Request','Billing Issue')`,
+    ),
+    check('tickets_status_check', sql`${t.status} in ('open','closed')`),
+  ],
+);
+
+export const ticketMessages = pgTable(
+  'ticket_messages',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    ticketId: uuid()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    /** The real author, always stored; null once that account is removed. */
+    authorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    sender: text().notNull(),
+    role: text().notNull(),
+    message: text().notNull(),
+    timestamp: ts().notNull().defaultNow(),
+  },
+  (t) => [
+    index('ticket_messages_ticket_idx').on(t.ticketId, t.timestamp),
+    check('ticket_messages_role_check', sql`${t.role} in ('Username','Support')`),
+  ],
+);

@@ -1,0 +1,106 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Role } from '@stellar/shared';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { sha256 } from '../../lib/crypto';
+
+const DAY = 24 * 60 * 60 * 1000;
+export const SESSION_IDLE_MS = 7 * DAY;
+export const SESSION_ABSOLUTE_MS = 30 * DAY;
+export const IMPERSONATION_MS = 60 * 60 * 1000;
+/** last_seen_at is refreshed at most this often, so reads don't all turn into writes. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+/** The signed-in user of a request, read fresh from the database on every request. */
+export interface SessionUser {
+  id: string;
+  username: string;
+  role: Role;
+  twoFactorEnabled: boolean;
+  mustChangePassword: boolean;
+  sessionId: string;
+  impersonatedBy: string | null;
+}
+
+interface SessionMeta {
+  ip?: string;
+  userAgent?: string;
+  impersonatedBy?: string;
+}
+
+/** Opens a session and returns its bearer token (32 random bytes); only its hash is stored. */
+export async function createSession(
+  db: Db,
+  userId: string,
+  meta: SessionMeta = {},
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const lifetime = meta.impersonatedBy ? IMPERSONATION_MS : SESSION_ABSOLUTE_MS;
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    userId,
+    impersonatedBy: meta.impersonatedBy ?? null,
+    expiresAt: new Date(Date.now() + lifetime),
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+/** The live session behind a token: not expired, not idle too long, user not banned. */
+export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
+  const now = new Date();
+  const [row] = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      role: users.role,
+      twoFactorEnabled: users.twoFactorEnabled,
+      mustChangePassword: users.mustChangePassword,
+      sessionId: sessions.id,
+      impersonatedBy: sessions.impersonatedBy,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sha256(token)),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        isNull(users.bannedAt),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  const { lastSeenAt: _seen, ...user } = row;
+  return { ...user, role: user.role as Role };
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user, optionally keeping the one in use. */
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  keepSessionId?: string,
+): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      keepSessionId
+        ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+        : eq(sessions.userId, userId),
+    );
+}
+
+/** Housekeeping: drops sessions past their expiry. */
+export async function purgeExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(sql`${sessions.expiresAt} < now()`);
+}

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  backupCodesResponseSchema,
+  errorResponseSchema,
+  messageResponseSchema,
+  twoFactorCodeBodySchema,
+  twoFactorDisableBodySchema,
+  twoFactorSetupResponseSchema,
+  twoFactorVerifyResponseSchema,
+} from '@stellar/shared';
+import { eq } from 'drizzle-orm';
+import { currentUser } from '../../plugins/auth';
+import { users } from '../../db/schema';
+import { badRequest } from '../../lib/http-errors';
+import { verifyPassword } from './password';
+import {
+  checkSecondFactor,
+  clearTwoFactor,
+  INVALID_2FA_CODE,
+  regenerateBackupCodes,
+  setupTwoFactor,
+  verifyTwoFactorSetup,
+} from './two-factor.service';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  409: errorResponseSchema,
+  429: errorResponseSchema,
+};
+const secured = { tags: ['2fa'], security: [{ bearer: [] }] };
+
+const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
+  const codeLimit = app.limit({
+    name: '2fa-user',
+    max: 10,
+    windowMs: 5 * 60_000,
+    key: (r) => r.user?.id ?? r.ip,
+  });
+  const guarded = [app.requireUser, codeLimit];
+
+  app.post(
+    '/auth/2fa/setup',
+    {
+      preHandler: guarded,
+      schema: { ...secured, response: { 200: twoFactorSetupResponseSchema, ...errors } },
+    },
+    async (request) => setupTwoFactor(app.db, app.encryptionKey, currentUser(request)),
+  );
+
+  app.post(
+    '/auth/2fa/verify',
+    {
+      preHandler: guarded,
+      schema: {
+        ...secured,
+        body: twoFactorCodeBodySchema,
+        response: { 200: twoFactorVerifyResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const backupCodes = await verifyTwoFactorSetup(
+        app.db,
+        app.encryptionKey,
+        currentUser(request).id,
+        request.body.code,
+      );
+      return { verified: true as const, backupCodes };
+    },
+  );
+
+  /** Needs both the password and a current code, so a stolen session alone cannot remove 2FA. */
+  app.post(
+    '/auth/2fa/disable',
+    {
+      preHandler: guarded,
+      schema: {
+        ...secured,
+        body: twoFactorDisableBodySchema,
+        response: { 200: messageResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const [user] = await app.db
+        .select()
+        .from(users)
+        .where(eq(users.id, currentUser(request).id));
+      if (!user?.twoFactorEnabled) throw badRequest('2FA is not enabled.');
+      if (!(await verifyPassword(user.passwordHash, request.body.password))) {
+        throw badRequest('Password is incorrect.', { password: 'Password is incorrect.' });
+      }
+      if (!(await checkSecondFactor(app.db, app.encryptionKey, user, request.body.code))) {
+        throw badRequest(INVALID_2FA_CODE, { code: INVALID_2FA_CODE });
+      }
+      await clearTwoFactor(app.db, user.id);
+      return { message: '2FA has been disabled.' };
+    },
+  );
+
+  app.post(
+    '/auth/2fa/backup-codes',
+    {
+      preHandler: guarded,
+      schema: {
+        ...secured,
+        body: twoFactorCodeBodySchema,
+        response: { 200: backupCodesResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const [user] = await app.db
+        .select()
+        .from(users)
+        .where(eq(users.id, currentUser(request).id));
+      if (!user?.twoFactorEnabled) throw badRequest('2FA is not enabled.');
+      if (!(await checkSecondFactor(app.db, app.encryptionKey, user, request.body.code))) {
+        throw badRequest(INVALID_2FA_CODE, { code: INVALID_2FA_CODE });
+      }
+      return { backupCodes: await regenerateBackupCodes(app.db, user.id) };
+    },
+  );
+};
+export default twoFactorRoutes;

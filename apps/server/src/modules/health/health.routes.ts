@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponseSchema } from '@stellar/shared';
+import { ping } from '../../db/client';
+
+const statusSchema = z.object({ status: z.string() });
+
+/** Liveness (process up) and readiness (database answers) for proxies and orchestrators. */
+const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/healthz',
+    { schema: { tags: ['health'], response: { 200: statusSchema } } },
+    async () => ({ status: 'ok' }),
+  );
+  app.get(
+    '/readyz',
+    { schema: { tags: ['health'], response: { 200: statusSchema, 503: errorResponseSchema } } },
+    async (request, reply) => {
+      try {
+        await ping(app.db);
+        return { status: 'ready' };
+      } catch (err) {
+        request.log.warn({ err }, 'readiness check failed');
+        return reply.status(503).send({ message: 'Database unavailable.' });
+      }
+    },
+  );
+};
+export default healthRoutes;

@@ -1,0 +1,6 @@
+export * from './constants';
+export * from './catalogue';
+export * from './pricing';
+export * from './schemas/common';
+export * from './schemas/auth';
+export * from './schemas/products';

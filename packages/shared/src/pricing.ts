@@ -1,0 +1,28 @@
+/** What a plan card shows beside the price (spec section 9's discount display). */
+export interface PlanDiscount {
+  originalPrice: number | null;
+  savePercent: number | null;
+}
+
+const MULTIPLIERS: Record<string, number> = { '1 Year': 2, '1 Month': 4 };
+
+/** Struck-through original price and rounded "Save N%" for a plan's duration label. */
+export function planDiscount(duration: string, price: number): PlanDiscount {
+  const multiplier = MULTIPLIERS[duration];
+  if (!multiplier || price <= 0) return { originalPrice: null, savePercent: null };
+  const originalPrice = price * multiplier;
+  return {
+    originalPrice,
+    savePercent: Math.round(((originalPrice - price) / originalPrice) * 100),
+  };
+}
+
+/** Dollars with two decimals, as every price and balance is shown. */
+export function formatDollars(amount: number): string {
+  return `$${amount.toFixed(2)}`;
+}
+
+/** Integer cents (database) to dollars (API). */
+export const centsToDollars = (cents: number): number => Math.round(cents) / 100;
+/** Dollars (API) to integer cents (database). */
+export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);

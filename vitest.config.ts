@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+const serverProject = (name: string, driver: 'pglite' | 'postgres') => ({
+  test: {
+    name,
+    environment: 'node',
+    include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+    globalSetup: ['apps/server/test/global-setup.ts'],
+    env: { STELLAR_TEST_DB: driver },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// The server suite runs on PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', environment: 'node', include: ['packages/**/*.test.ts'] } },
+      serverProject('server', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
+      {
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
