@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Role } from '@stellar/shared';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
@@ -99,4 +100,16 @@ export async function signedIn(ctx: TestContext, role: Role = 'Member') {
 export async function reloadUser(ctx: TestContext, id: string) {
   const [user] = await ctx.db.select().from(users).where(eq(users.id, id));
   return user;
+}
+
+/** The code an authenticator app shows for `secret`, `stepsAhead` periods from now. */
+export const totpCode = (secret: string, stepsAhead = 0) =>
+  new TOTP({ secret: Secret.fromBase32(secret) }).generate({
+    timestamp: Date.now() + stepsAhead * 30_000,
+  });
+
+/** Raw SQL rows, whichever driver runs the test. */
+export async function rows<T = Record<string, unknown>>(ctx: TestContext, query: SQL): Promise<T[]> {
+  const result = (await ctx.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { tooManyRequests } from '../lib/http-errors';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -23,21 +24,22 @@ export default fp(
       app.decorate('limit', () => async () => {});
       return;
     }
-    await app.register(rateLimit, {
-      global: false,
-      errorResponseBuilder: (_request, context) => ({
-        statusCode: 429,
-        message: `Too many attempts. Please try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} seconds.`,
-      }),
-    });
-    app.decorate('limit', (limit: LimitOptions) =>
-      app.rateLimit({
+    await app.register(rateLimit, { global: false });
+    // createRateLimit rather than rateLimit(): the latter runs once per request, so two limits
+    // on one route (per IP and per username) would silently collapse into the first.
+    app.decorate('limit', (limit: LimitOptions) => {
+      const check = app.createRateLimit({
         max: limit.max,
         timeWindow: limit.windowMs,
-        groupId: limit.name,
         keyGenerator: (request) => `${limit.name}:${limit.key(request)}`,
-      }),
-    );
+      });
+      return async (request: FastifyRequest) => {
+        const result = await check(request);
+        if (!result.isAllowed && result.isExceeded) {
+          throw tooManyRequests(Math.max(1, result.ttlInSeconds));
+        }
+      };
+    });
   },
   { name: 'rate-limit' },
 );

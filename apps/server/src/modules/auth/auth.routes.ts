@@ -81,7 +81,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: { allowPendingPasswordChange: true },
       schema: {
         tags: ['auth'],
@@ -98,7 +98,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/change-password',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: { allowPendingPasswordChange: true },
       schema: {
         tags: ['auth'],

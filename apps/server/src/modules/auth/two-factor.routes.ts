@@ -38,12 +38,13 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     windowMs: 5 * 60_000,
     key: (r) => r.user?.id ?? r.ip,
   });
-  const guarded = [app.requireUser, codeLimit];
+  // Authentication before body validation, so a stranger gets 401 rather than field errors.
+  const guarded = { onRequest: app.requireUser, preHandler: codeLimit };
 
   app.post(
     '/auth/2fa/setup',
     {
-      preHandler: guarded,
+      ...guarded,
       schema: { ...secured, response: { 200: twoFactorSetupResponseSchema, ...errors } },
     },
     async (request) => setupTwoFactor(app.db, app.encryptionKey, currentUser(request)),
@@ -52,7 +53,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/2fa/verify',
     {
-      preHandler: guarded,
+      ...guarded,
       schema: {
         ...secured,
         body: twoFactorCodeBodySchema,
@@ -74,7 +75,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/2fa/disable',
     {
-      preHandler: guarded,
+      ...guarded,
       schema: {
         ...secured,
         body: twoFactorDisableBodySchema,
@@ -101,7 +102,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/2fa/backup-codes',
     {
-      preHandler: guarded,
+      ...guarded,
       schema: {
         ...secured,
         body: twoFactorCodeBodySchema,

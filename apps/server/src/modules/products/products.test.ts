@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestApp, type TestContext } from '../../../test/harness';
+import { createTestApp, rows, type TestContext } from '../../../test/harness';
 import { seed } from '../../db/seed';
 
 describe('GET /api/products', () => {
@@ -41,14 +41,16 @@ describe('GET /api/products', () => {
 
   it('seeding again changes nothing (idempotent)', async () => {
     await seed(ctx.db, { skipOwner: true });
-    const counts = await ctx.db.execute(
+    const counts = await rows(
+      ctx,
       sql`select (select count(*) from products)::int as p, (select count(*) from plans)::int as pl,
                  (select count(*) from maintenance)::int as m, (select count(*) from settings)::int as s`,
     );
-    expect(counts.rows[0]).toEqual({ p: 3, pl: 9, m: 7, s: 1 });
-    const settings = await ctx.db.execute(sql`select allow_hwid_reset, allow_settings_access, hwid_reset_cooldown_hours from settings`);
-    expect(settings.rows[0]).toEqual({ allow_hwid_reset: false, allow_settings_access: false, hwid_reset_cooldown_hours: 24 });
-    const on = await ctx.db.execute(sql`select count(*)::int as n from maintenance where enabled`);
-    expect(on.rows[0]).toEqual({ n: 0 });
+    expect(counts[0]).toEqual({ p: 3, pl: 9, m: 7, s: 1 });
+    const settings = await rows(
+      ctx,sql`select allow_hwid_reset, allow_settings_access, hwid_reset_cooldown_hours from settings`);
+    expect(settings[0]).toEqual({ allow_hwid_reset: false, allow_settings_access: false, hwid_reset_cooldown_hours: 24 });
+    const on = await rows(ctx, sql`select count(*)::int as n from maintenance where enabled`);
+    expect(on[0]).toEqual({ n: 0 });
   });
 });

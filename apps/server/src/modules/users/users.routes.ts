@@ -7,7 +7,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/user',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       config: { allowPendingPasswordChange: true },
       schema: {
         tags: ['users'],
