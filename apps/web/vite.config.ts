@@ -1,38 +1,29 @@
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Alias } from 'vite';
 
-// The server (@fastify/static with preCompressed) sends these instead of compressing per request.
-function precompress(): Plugin {
-  const compressible = /\.(js|css|html|svg|json|txt|map)$/;
-  return {
-    name: 'stellar:precompress',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      for (const [fileName, output] of Object.entries(bundle)) {
-        if (!compressible.test(fileName)) continue;
-        const source = output.type === 'chunk' ? output.code : output.source;
-        const buffer = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
-        if (buffer.length < 1024) continue;
-        this.emitFile({ type: 'asset', fileName: `${fileName}.gz`, source: gzipSync(buffer, { level: 9 }) });
-        this.emitFile({
-          type: 'asset',
-          fileName: `${fileName}.br`,
-          source: brotliCompressSync(buffer, {
-            params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 },
-          }),
-        });
-      }
-    },
-  };
+// react-router's package exports always point at its development build (remix-run/react-router#14102),
+// which ships dev warnings and a "Hey developer" note on the error screen. Builds use the production one.
+// Falls back to the package's own choice if a later release moves these files.
+function reactRouterAlias(): Alias[] {
+  const developmentEntry = createRequire(import.meta.url).resolve('react-router');
+  const productionEntry = developmentEntry.replace(
+    /([\\/])development([\\/])index\.m?js$/,
+    '$1production$2index.mjs',
+  );
+  if (productionEntry === developmentEntry || !existsSync(productionEntry)) return [];
+  return [{ find: /^react-router$/, replacement: productionEntry }];
 }
 
 const api = { target: 'http://localhost:5000', changeOrigin: false, ws: true };
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+export default defineConfig(({ command }) => ({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    alias: command === 'build' ? reactRouterAlias() : [],
+  },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -44,4 +35,4 @@ export default defineConfig({
   preview: {
     proxy: { '/api': api },
   },
-});
+}));

@@ -46,6 +46,8 @@ export async function buildApp({ config, database, logger }: BuildOptions) {
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // The API speaks JSON only: anything else is a 415, not a string for the validators to puzzle over.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -21,7 +21,10 @@ export interface TestContext {
 }
 
 /** A fresh, migrated and seeded database of the project's driver (PGlite or PostgreSQL). */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+}> {
   if (process.env.STELLAR_TEST_DB === 'postgres') {
     const url = process.env.TEST_DATABASE_URL!;
     const name = `stellar_t_${randomBytes(6).toString('hex')}`;
@@ -42,11 +45,20 @@ export async function openTestDatabase(): Promise<{ database: Database; drop: ()
 }
 
 /** Builds the real app on a fresh database; call close() in afterAll. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestApp(
+  opts: { env?: Record<string, string>; extend?: (app: App) => void } = {},
+): Promise<TestContext> {
+  const env = opts.env ?? {};
   const { database, drop } = await openTestDatabase();
   await seed(database.db, { skipOwner: true });
-  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', ...env });
+  const config: Config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    ...env,
+  });
   const app = await buildApp({ config, database, logger: false });
+  opts.extend?.(app);
   await app.ready();
   return {
     app,
@@ -84,7 +96,11 @@ export async function createUser(
 
 /** Logs a user in through the API and returns the bearer token. */
 export async function loginAs(ctx: TestContext, username: string, password = DEFAULT_PASSWORD) {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { username, password },
+  });
   const body = res.json();
   if (!body.token) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return body.token as string;
@@ -109,7 +125,10 @@ export const totpCode = (secret: string, stepsAhead = 0) =>
   });
 
 /** Raw SQL rows, whichever driver runs the test. */
-export async function rows<T = Record<string, unknown>>(ctx: TestContext, query: SQL): Promise<T[]> {
+export async function rows<T = Record<string, unknown>>(
+  ctx: TestContext,
+  query: SQL,
+): Promise<T[]> {
   const result = (await ctx.db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -13,7 +13,12 @@ export class ApiError extends Error {
   /** Field errors from the server, keyed by field name (empty when none). */
   readonly errors: Record<string, string>;
 
-  constructor(status: number, message: string, errors: Record<string, string> = {}, cause?: unknown) {
+  constructor(
+    status: number,
+    message: string,
+    errors: Record<string, string> = {},
+    cause?: unknown,
+  ) {
     super(message, cause === undefined ? undefined : { cause });
     this.status = status;
     this.errors = errors;
@@ -72,7 +77,10 @@ async function readBody(response: Response): Promise<{ ok: true; value: unknown 
 }
 
 /** One call to the API: JSON in and out, Bearer token attached, non-2xx thrown as ApiError. */
-export async function apiRequest<T = unknown>(path: string, options: RequestOptions<T> = {}): Promise<T> {
+export async function apiRequest<T = unknown>(
+  path: string,
+  options: RequestOptions<T> = {},
+): Promise<T> {
   const { method = 'GET', body, query, schema, signal, auth = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';

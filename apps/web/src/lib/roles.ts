@@ -8,8 +8,10 @@ function hasAnyRole(role: string | null | undefined, allowed: readonly string[])
 }
 
 /** Admin Panel link: Admin, Owner and Support (Support sees only the tickets section). */
-export const canSeeAdminPanel = (role: string | null | undefined): boolean => hasAnyRole(role, STAFF_ROLES);
+export const canSeeAdminPanel = (role: string | null | undefined): boolean =>
+  hasAnyRole(role, STAFF_ROLES);
 /** Admin and Owner. */
 export const isAdmin = (role: string | null | undefined): boolean => hasAnyRole(role, ADMIN_ROLES);
 /** Resell Panel link: Reseller, Admin and Owner. */
-export const canSeeResellPanel = (role: string | null | undefined): boolean => hasAnyRole(role, RESELL_ROLES);
+export const canSeeResellPanel = (role: string | null | undefined): boolean =>
+  hasAnyRole(role, RESELL_ROLES);

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, createUser, DEFAULT_PASSWORD, type TestContext } from '../../../test/harness';
+import {
+  createTestApp,
+  createUser,
+  DEFAULT_PASSWORD,
+  type TestContext,
+} from '../../../test/harness';
 import { sessions } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
 
@@ -11,11 +16,16 @@ describe('POST /api/auth/login and logout', () => {
   });
   afterAll(() => ctx.close());
 
-  const login = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+  const login = (payload: object) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload });
 
   it('gives a token whose hash (not the token) is stored as a session', async () => {
     const user = await createUser(ctx);
-    const res = await login({ username: user.username.toUpperCase(), password: DEFAULT_PASSWORD, twoFactorCode: '' });
+    const res = await login({
+      username: user.username.toUpperCase(),
+      password: DEFAULT_PASSWORD,
+      twoFactorCode: '',
+    });
     expect(res.statusCode).toBe(200);
     const { token, mustChangePassword } = res.json();
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -23,9 +33,19 @@ describe('POST /api/auth/login and logout', () => {
     const rows = await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.tokenHash).toBe(sha256(token));
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/users/user', headers: { authorization: `Bearer ${token}` } });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/user',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ _id: user.id, username: user.username, role: 'Member', twoFactorEnabled: false, balance: 0 });
+    expect(me.json()).toMatchObject({
+      _id: user.id,
+      username: user.username,
+      role: 'Member',
+      twoFactorEnabled: false,
+      balance: 0,
+    });
     expect(Object.keys(me.json())).not.toContain('passwordHash');
   });
 
@@ -66,22 +86,29 @@ describe('POST /api/auth/login and logout', () => {
     const me = await ctx.app.inject({ method: 'GET', url: '/api/users/user', headers });
     expect(me.statusCode).toBe(401);
     expect(me.json()).toEqual({ message: 'Your session has expired. Please log in again.' });
-    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(
+      0,
+    );
   });
 
   it('rate-limits guesses per username with 429 and Retry-After', async () => {
     const user = await createUser(ctx);
     const codes: number[] = [];
-    for (let i = 0; i < 11; i++) codes.push((await login({ username: user.username, password: 'guess' })).statusCode);
+    for (let i = 0; i < 11; i++)
+      codes.push((await login({ username: user.username, password: 'guess' })).statusCode);
     expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
     const limited = await login({ username: user.username, password: DEFAULT_PASSWORD });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toMatch(/^\d+$/);
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(300);
-    expect(limited.json().message).toMatch(/^Too many attempts\. Please try again in \d+ seconds\.$/);
+    expect(limited.json().message).toMatch(
+      /^Too many attempts\. Please try again in \d+ seconds\.$/,
+    );
     // Another account from the same address is not locked by it.
     const other = await createUser(ctx);
-    expect((await login({ username: other.username, password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    expect((await login({ username: other.username, password: DEFAULT_PASSWORD })).statusCode).toBe(
+      200,
+    );
   });
 
   it('answers missing fields with 400 and field errors', async () => {

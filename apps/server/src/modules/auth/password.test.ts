@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { createTestApp, createUser, DEFAULT_PASSWORD, loginAs, signedIn, totpCode, type TestContext } from '../../../test/harness';
+import {
+  createTestApp,
+  createUser,
+  DEFAULT_PASSWORD,
+  loginAs,
+  signedIn,
+  totpCode,
+  type TestContext,
+} from '../../../test/harness';
 import { sessions } from '../../db/schema';
 import { issueResetCode } from './auth.service';
 
@@ -11,18 +19,37 @@ describe('change and reset password', () => {
   });
   afterAll(() => ctx.close());
 
-  const me = (token: string) => ctx.app.inject({ method: 'GET', url: '/api/users/user', headers: { authorization: `Bearer ${token}` } });
+  const me = (token: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/user',
+      headers: { authorization: `Bearer ${token}` },
+    });
   const login = (username: string, password: string) =>
     ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
-  const reset = (payload: object) => ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
+  const reset = (payload: object) =>
+    ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload });
 
   it('change-password needs the current password, keeps this session and revokes the others', async () => {
     const { user, auth, token } = await signedIn(ctx);
     const other = await loginAs(ctx, user.username);
-    const wrong = await ctx.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: auth, payload: { currentPassword: 'bad', newPassword: 'brand-new-password' } });
+    const wrong = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: auth,
+      payload: { currentPassword: 'bad', newPassword: 'brand-new-password' },
+    });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: 'Current password is incorrect.', errors: { currentPassword: 'Current password is incorrect.' } });
-    const ok = await ctx.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: auth, payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'brand-new-password' } });
+    expect(wrong.json()).toEqual({
+      message: 'Current password is incorrect.',
+      errors: { currentPassword: 'Current password is incorrect.' },
+    });
+    const ok = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: auth,
+      payload: { currentPassword: DEFAULT_PASSWORD, newPassword: 'brand-new-password' },
+    });
     expect(ok.statusCode).toBe(200);
     expect((await me(token)).statusCode).toBe(200);
     expect((await me(other)).statusCode).toBe(401);
@@ -36,21 +63,32 @@ describe('change and reset password', () => {
     const { code, expiresAt } = await issueResetCode(ctx.db, user.id);
     expect(code).toMatch(/^[A-Z0-9]{6}$/);
     expect(expiresAt.getTime() - Date.now()).toBeGreaterThan(59 * 60_000);
-    const ok = await reset({ username: user.username, code: code.toLowerCase(), newPassword: 'reset-password-1' });
+    const ok = await reset({
+      username: user.username,
+      code: code.toLowerCase(),
+      newPassword: 'reset-password-1',
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ message: 'Your password has been reset. You can now log in.' });
     expect((await me(token)).statusCode).toBe(401);
-    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(
+      0,
+    );
     expect((await login(user.username, 'reset-password-1')).statusCode).toBe(200);
     const reused = await reset({ username: user.username, code, newPassword: 'reset-password-2' });
     expect(reused.statusCode).toBe(400);
-    expect(reused.json()).toEqual({ message: 'Invalid username or code.', errors: { code: 'Invalid username or code.' } });
+    expect(reused.json()).toEqual({
+      message: 'Invalid username or code.',
+      errors: { code: 'Invalid username or code.' },
+    });
   });
 
   it('an expired staff code is refused', async () => {
     const user = await createUser(ctx);
     const { code } = await issueResetCode(ctx.db, user.id);
-    await ctx.db.execute(sql`update users set reset_code_expires_at = now() - interval '1 minute' where id = ${user.id}`);
+    await ctx.db.execute(
+      sql`update users set reset_code_expires_at = now() - interval '1 minute' where id = ${user.id}`,
+    );
     const res = await reset({ username: user.username, code, newPassword: 'reset-password-1' });
     expect(res.statusCode).toBe(400);
     expect((await login(user.username, DEFAULT_PASSWORD)).statusCode).toBe(200);
@@ -58,17 +96,36 @@ describe('change and reset password', () => {
 
   it('reset with a 2FA code (once) for an account with 2FA', async () => {
     const { user, auth } = await signedIn(ctx);
-    const { secret } = (await ctx.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: auth })).json();
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/2fa/verify', headers: auth, payload: { code: totpCode(secret) } });
+    const { secret } = (
+      await ctx.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: auth })
+    ).json();
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/verify',
+      headers: auth,
+      payload: { code: totpCode(secret) },
+    });
     const code = totpCode(secret, 1);
-    expect((await reset({ username: user.username, code, newPassword: 'via-totp-pass' })).statusCode).toBe(200);
-    expect((await reset({ username: user.username, code, newPassword: 'via-totp-again' })).statusCode).toBe(400);
+    expect(
+      (await reset({ username: user.username, code, newPassword: 'via-totp-pass' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await reset({ username: user.username, code, newPassword: 'via-totp-again' })).statusCode,
+    ).toBe(400);
   });
 
   it('an unknown user or a guessed code gets the same 400, and nothing changes', async () => {
     const user = await createUser(ctx);
-    const unknown = await reset({ username: 'no-such-user', code: 'ABC123', newPassword: 'whatever-pass' });
-    const guessed = await reset({ username: user.username, code: 'ABC123', newPassword: 'whatever-pass' });
+    const unknown = await reset({
+      username: 'no-such-user',
+      code: 'ABC123',
+      newPassword: 'whatever-pass',
+    });
+    const guessed = await reset({
+      username: user.username,
+      code: 'ABC123',
+      newPassword: 'whatever-pass',
+    });
     expect(unknown.json()).toEqual(guessed.json());
     expect(guessed.statusCode).toBe(400);
     expect((await login(user.username, DEFAULT_PASSWORD)).statusCode).toBe(200);

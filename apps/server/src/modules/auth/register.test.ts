@@ -10,12 +10,16 @@ describe('POST /api/register', () => {
   });
   afterAll(() => ctx.close());
 
-  const register = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/api/register', payload: payload as object });
+  const register = (payload: unknown) =>
+    ctx.app.inject({ method: 'POST', url: '/api/register', payload: payload as object });
 
   it('creates a Member with an argon2id hash and no balance', async () => {
     const res = await register({ username: 'New_Member.1', password: 'a-long-password' });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ message: 'Registration successful', user: { username: 'New_Member.1' } });
+    expect(res.json()).toMatchObject({
+      message: 'Registration successful',
+      user: { username: 'New_Member.1' },
+    });
     const [row] = await ctx.db.select().from(users).where(eq(users.username, 'New_Member.1'));
     expect(row).toMatchObject({ role: 'Member', balanceCents: 0, twoFactorEnabled: false });
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -25,15 +29,38 @@ describe('POST /api/register', () => {
     await createUser(ctx, { username: 'TakenName' });
     const res = await register({ username: 'takenname', password: 'a-long-password' });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Username is already taken', errors: { username: 'Username is already taken' } });
+    expect(res.json()).toEqual({
+      message: 'Username is already taken',
+      errors: { username: 'Username is already taken' },
+    });
   });
 
   it.each([
-    [{ username: 'ab', password: 'a-long-password' }, 'username', 'Username must be at least 3 characters'],
-    [{ username: 'a'.repeat(25), password: 'a-long-password' }, 'username', 'Username must be at most 24 characters'],
-    [{ username: 'bad name!', password: 'a-long-password' }, 'username', 'Username may only contain letters, digits, _, - and .'],
-    [{ username: 'gooduser', password: 'short' }, 'password', 'Password must be at least 8 characters'],
-    [{ username: 'gooduser', password: 'x'.repeat(129) }, 'password', 'Password must be at most 128 characters'],
+    [
+      { username: 'ab', password: 'a-long-password' },
+      'username',
+      'Username must be at least 3 characters',
+    ],
+    [
+      { username: 'a'.repeat(25), password: 'a-long-password' },
+      'username',
+      'Username must be at most 24 characters',
+    ],
+    [
+      { username: 'bad name!', password: 'a-long-password' },
+      'username',
+      'Username may only contain letters, digits, _, - and .',
+    ],
+    [
+      { username: 'gooduser', password: 'short' },
+      'password',
+      'Password must be at least 8 characters',
+    ],
+    [
+      { username: 'gooduser', password: 'x'.repeat(129) },
+      'password',
+      'Password must be at most 128 characters',
+    ],
     [{ password: 'a-long-password' }, 'username', 'Username is required'],
   ])('rejects %j with errors.%s', async (payload, field, message) => {
     const res = await register(payload);
@@ -46,7 +73,10 @@ describe('POST /api/register', () => {
     const res = await register({ username: 'sneaky', password: 'a-long-password', role: 'Owner' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors).toHaveProperty('role');
-    const [row] = await rows<{ n: number }>(ctx, sql`select count(*)::int as n from users where username = 'sneaky'`);
+    const [row] = await rows<{ n: number }>(
+      ctx,
+      sql`select count(*)::int as n from users where username = 'sneaky'`,
+    );
     const n = row!.n;
     expect(n).toBe(0);
   });

@@ -10,7 +10,8 @@ describe('sessions and the signed-in user', () => {
   });
   afterAll(() => ctx.close());
 
-  const me = (headers: Record<string, string> = {}) => ctx.app.inject({ method: 'GET', url: '/api/users/user', headers });
+  const me = (headers: Record<string, string> = {}) =>
+    ctx.app.inject({ method: 'GET', url: '/api/users/user', headers });
   const EXPIRED = { message: 'Your session has expired. Please log in again.' };
 
   it('no token, a malformed header or an unknown token get 401', async () => {
@@ -23,7 +24,7 @@ describe('sessions and the signed-in user', () => {
     expect((await me({ authorization: `Bearer ${'x'.repeat(5000)}` })).statusCode).toBe(401);
   });
 
-  it('a banned user\'s old token fails on the next request', async () => {
+  it("a banned user's old token fails on the next request", async () => {
     const { user, auth } = await signedIn(ctx);
     expect((await me(auth)).statusCode).toBe(200);
     await ctx.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, user.id));
@@ -41,13 +42,22 @@ describe('sessions and the signed-in user', () => {
 
   it('absolute expiry and 7-day idle expiry end a session', async () => {
     const a = await signedIn(ctx);
-    await ctx.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, a.user.id));
+    await ctx.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, a.user.id));
     expect((await me(a.auth)).statusCode).toBe(401);
     const b = await signedIn(ctx);
-    await ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 8 * 24 * 3600_000) }).where(eq(sessions.userId, b.user.id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 8 * 24 * 3600_000) })
+      .where(eq(sessions.userId, b.user.id));
     expect((await me(b.auth)).statusCode).toBe(401);
     const c = await signedIn(ctx);
-    await ctx.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 6 * 24 * 3600_000) }).where(eq(sessions.userId, c.user.id));
+    await ctx.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 6 * 24 * 3600_000) })
+      .where(eq(sessions.userId, c.user.id));
     expect((await me(c.auth)).statusCode).toBe(200);
     const [row] = await ctx.db.select().from(sessions).where(eq(sessions.userId, c.user.id));
     expect(Date.now() - row!.lastSeenAt.getTime()).toBeLessThan(60_000);
@@ -57,9 +67,15 @@ describe('sessions and the signed-in user', () => {
     const { user, auth } = await signedIn(ctx);
     await ctx.db.update(users).set({ mustChangePassword: true }).where(eq(users.id, user.id));
     expect((await me(auth)).json().mustChangePassword).toBe(true);
-    const blocked = await ctx.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: auth });
+    const blocked = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/setup',
+      headers: auth,
+    });
     expect(blocked.statusCode).toBe(403);
-    expect(blocked.json()).toEqual({ message: 'You must choose a new password before continuing.' });
+    expect(blocked.json()).toEqual({
+      message: 'You must choose a new password before continuing.',
+    });
     const change = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/change-password',
@@ -68,6 +84,9 @@ describe('sessions and the signed-in user', () => {
     });
     expect(change.statusCode).toBe(200);
     expect((await me(auth)).json().mustChangePassword).toBe(false);
-    expect((await ctx.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: auth })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: auth }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -20,22 +20,27 @@ describe('GET /api/products', () => {
       'Other',
     ]);
     expect(products.map((p: { _id: string }) => p._id.slice(-4))).toEqual(['4567', '4568', '4569']);
-    const prices = products.map((p: { pricing: { price: number }[] }) => p.pricing.map((x) => x.price));
+    const prices = products.map((p: { pricing: { price: number }[] }) =>
+      p.pricing.map((x) => x.price),
+    );
     expect(prices).toEqual([
       [7, 25, 150],
       [7, 20, 120],
       [7, 20, 50],
     ]);
     for (const p of products) {
-      expect(p.pricing.map((x: { plan: string; duration: string }) => `${x.plan}|${x.duration}`)).toEqual([
-        'Basic Plan|1 Week',
-        'Standard Plan|1 Month',
-        'Premium Plan|1 Year',
-      ]);
+      expect(
+        p.pricing.map((x: { plan: string; duration: string }) => `${x.plan}|${x.duration}`),
+      ).toEqual(['Basic Plan|1 Week', 'Standard Plan|1 Month', 'Premium Plan|1 Year']);
     }
     expect(products[0].features).toHaveLength(6);
     expect(products[0].features).toContain('Python scripting integration');
-    expect(products[1].features).toEqual(['Bulk upload', 'Sales analytics', 'Bulk editing', 'AI quality control']);
+    expect(products[1].features).toEqual([
+      'Bulk upload',
+      'Sales analytics',
+      'Bulk editing',
+      'AI quality control',
+    ]);
     expect(products[2].features).toHaveLength(2);
   });
 
@@ -48,8 +53,14 @@ describe('GET /api/products', () => {
     );
     expect(counts[0]).toEqual({ p: 3, pl: 9, m: 7, s: 1 });
     const settings = await rows(
-      ctx,sql`select allow_hwid_reset, allow_settings_access, hwid_reset_cooldown_hours from settings`);
-    expect(settings[0]).toEqual({ allow_hwid_reset: false, allow_settings_access: false, hwid_reset_cooldown_hours: 24 });
+      ctx,
+      sql`select allow_hwid_reset, allow_settings_access, hwid_reset_cooldown_hours from settings`,
+    );
+    expect(settings[0]).toEqual({
+      allow_hwid_reset: false,
+      allow_settings_access: false,
+      hwid_reset_cooldown_hours: 24,
+    });
     const on = await rows(ctx, sql`select count(*)::int as n from maintenance where enabled`);
     expect(on[0]).toEqual({ n: 0 });
   });

@@ -10,7 +10,8 @@ const base =
 const variants: Record<ButtonVariant, string> = {
   primary:
     'bg-accent text-accent-fg shadow-lg shadow-accent/25 hover:bg-accent-hover active:bg-accent-hover',
-  secondary: 'border border-line-strong bg-surface-raised/60 text-fg hover:border-accent-text/60 hover:bg-surface-hover',
+  secondary:
+    'border border-line-strong bg-surface-raised/60 text-fg hover:border-accent-text/60 hover:bg-surface-hover',
   ghost: 'text-fg-muted hover:bg-surface-hover hover:text-fg',
 };
 

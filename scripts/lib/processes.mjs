@@ -1,0 +1,45 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { constants } from 'node:os';
+
+const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * Spawns a child and relays SIGINT/SIGTERM/SIGHUP to it while it runs, so stopping this script
+ * stops the child instead of orphaning it. Resolves with how the child ended.
+ */
+export function run(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    const relay = (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    };
+    for (const signal of FORWARDED) process.on(signal, relay);
+    const done = () => {
+      for (const signal of FORWARDED) process.off(signal, relay);
+    };
+    child.once('error', (err) => {
+      done();
+      reject(err);
+    });
+    child.once('exit', (code, signal) => {
+      done();
+      resolve({ code, signal });
+    });
+  });
+}
+
+/** The exit code that reports how a child ended (128 + n when a signal killed it). */
+export function exitCodeOf({ code, signal }) {
+  if (signal) return 128 + (constants.signals[signal] ?? 0);
+  return code ?? 1;
+}
+
+/** How to call npm: the very npm that runs this script when there is one, else npm on PATH. */
+export function npmCommand(args) {
+  const npmCli = process.env.npm_execpath;
+  if (npmCli && path.extname(npmCli) === '.js') {
+    return { command: process.execPath, args: [npmCli, ...args] };
+  }
+  return { command: 'npm', args };
+}
