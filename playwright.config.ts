@@ -36,5 +36,6 @@ export default defineConfig({
     url: 'http://127.0.0.1:5055/api/healthz',
     reuseExistingServer: false,
     timeout: 120_000,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
   },
 });

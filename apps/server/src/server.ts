@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { buildApp, type App } from './app';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { seed } from './db/seed';
@@ -10,23 +10,17 @@ async function main(): Promise<void> {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
   });
-  await database.migrate();
-  const app = await buildApp({ config, database });
-  await seed(database.db, {
-    ownerUsername: config.OWNER_USERNAME,
-    ownerPassword: config.OWNER_PASSWORD,
-    log: (msg) => app.log.warn(msg),
-  });
-
+  // Installed before the slow start-up steps, so a SIGTERM while migrating still closes cleanly.
+  let app: App | undefined;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'draining requests and closing the database');
+    console.error(`${signal}: draining requests and closing the database`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await app.close();
+      await app?.close();
       await database.close();
     } finally {
       process.exit(0);
@@ -35,8 +29,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info({ database: database.kind }, `Stellar is serving on port ${config.PORT}`);
+  await database.migrate();
+  const built = await buildApp({ config, database });
+  app = built;
+  await seed(database.db, {
+    ownerUsername: config.OWNER_USERNAME,
+    ownerPassword: config.OWNER_PASSWORD,
+    log: (msg) => built.log.warn(msg),
+  });
+
+  await built.listen({ port: config.PORT, host: config.HOST });
+  built.log.info({ database: database.kind }, `Stellar is serving on port ${config.PORT}`);
 }
 
 main().catch((err: unknown) => {
