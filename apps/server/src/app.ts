@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -28,17 +28,20 @@ import usersRoutes from './modules/users/users.routes';
 export interface BuildOptions {
   config: Config;
   database: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** false silences logs (tests); a stream receives the JSON lines instead of stdout. */
+  logger?: false;
+  logStream?: NodeJS.WritableStream;
 }
 
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole app (API + web) as a plugin tree; server.ts listens, tests inject. */
-export async function buildApp({ config, database, logger }: BuildOptions) {
+export async function buildApp({ config, database, logger, logStream }: BuildOptions) {
   const app = Fastify({
     logger: logger ?? {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(logStream ? { stream: logStream } : {}),
     },
     // Fastify accepts a hop count too; its types only list the other forms.
     trustProxy: trustProxySetting(config.TRUST_PROXY) as boolean,

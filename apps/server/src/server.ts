@@ -11,7 +11,7 @@ async function main(): Promise<void> {
     dataDir: config.DATA_DIR,
   });
   // Installed before the slow start-up steps, so a SIGTERM while migrating still closes cleanly.
-  let app: App | undefined;
+  const running: { app?: App } = {};
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
-      await app?.close();
+      await running.app?.close();
       await database.close();
     } finally {
       process.exit(0);
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
 
   await database.migrate();
   const built = await buildApp({ config, database });
-  app = built;
+  running.app = built;
   await seed(database.db, {
     ownerUsername: config.OWNER_USERNAME,
     ownerPassword: config.OWNER_PASSWORD,

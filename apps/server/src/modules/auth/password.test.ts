@@ -137,3 +137,26 @@ describe('change and reset password', () => {
     expect(res.json().errors.newPassword).toBe('Password must be at least 8 characters');
   });
 });
+
+describe('reset rate limit', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('5 guesses per username per 15 minutes, then 429 even with the right code', async () => {
+    const user = await createUser(ctx);
+    const reset = (code: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { username: user.username, code, newPassword: 'new-password-1' },
+      });
+    for (let i = 0; i < 5; i++) expect((await reset(`WRONG${i}`)).statusCode).toBe(400);
+    const { code } = await issueResetCode(ctx.db, user.id);
+    const limited = await reset(code);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+});

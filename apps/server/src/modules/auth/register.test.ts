@@ -99,3 +99,35 @@ describe('POST /api/register', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
   });
 });
+
+describe('register rate limit', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  it('allows 10 sign-ups per address per 10 minutes, then 429 with Retry-After', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        payload: { username: `limit${i}`, password: 'a-long-password' },
+      });
+      statuses.push(res.statusCode);
+      if (i === 10) {
+        expect(res.json().message).toMatch(
+          /^Too many attempts\. Please try again in \d+ seconds\.$/,
+        );
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+    }
+    expect(statuses).toEqual([...Array(10).fill(201), 429]);
+    const [row] = await rows<{ n: number }>(
+      ctx,
+      sql`select count(*)::int as n from users where username = 'limit10'`,
+    );
+    expect(row!.n).toBe(0);
+  });
+});

@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../test/harness';
+
+describe('serving the built web app', () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'stellar-dist-'));
+  let ctx: TestContext;
+  beforeAll(async () => {
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    const js = 'console.log("stellar");'.repeat(100);
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), js);
+    writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), gzipSync(js));
+    ctx = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('serves index.html for client routes, never cached', async () => {
+    for (const url of ['/', '/user-dashboard', '/ticket/123?x=1']) {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    }
+  });
+
+  it('serves hashed assets immutable and precompressed when the client accepts it', async () => {
+    const res = await ctx.app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps unknown /api paths as JSON 404s and refuses non-GET fallbacks', async () => {
+    const api = await ctx.app.inject('/api/unknown');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'No route for GET /api/unknown.' });
+    const post = await ctx.app.inject({ method: 'POST', url: '/somewhere' });
+    expect(post.statusCode).toBe(404);
+    expect(post.json().message).toBe('No route for POST /somewhere.');
+  });
+});
