@@ -24,6 +24,7 @@ import productsRoutes from './modules/products/products.routes';
 import authRoutes from './modules/auth/auth.routes';
 import twoFactorRoutes from './modules/auth/two-factor.routes';
 import usersRoutes from './modules/users/users.routes';
+import maintenanceRoutes from './modules/maintenance/maintenance.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
       await api.register(authRoutes);
       await api.register(twoFactorRoutes);
       await api.register(usersRoutes);
+      await api.register(maintenanceRoutes);
     },
     { prefix: '/api' },
   );

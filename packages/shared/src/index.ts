@@ -4,3 +4,5 @@ export * from './pricing';
 export * from './schemas/common';
 export * from './schemas/auth';
 export * from './schemas/products';
+export * from './schemas/admin';
+export * from './schemas/licensing';

@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
@@ -51,4 +60,19 @@ export const ticketMessages = pgTable(
     index('ticket_messages_ticket_idx').on(t.ticketId, t.timestamp),
     check('ticket_messages_role_check', sql`${t.role} in ('Username','Support')`),
   ],
+);
+
+/** How far each user has read each ticket's thread (for unread markers in /chat). */
+export const ticketReads = pgTable(
+  'ticket_reads',
+  {
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ticketId: uuid()
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    lastReadAt: ts().notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ticketId] })],
 );

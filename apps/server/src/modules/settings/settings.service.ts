@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { settings } from '../../db/schema';
+
+/** Global product settings as the services use them. */
+export interface GlobalSettings {
+  allowHWIDReset: boolean;
+  allowSettingsAccess: boolean;
+  hwidResetCooldownHours: number;
+}
+
+/** Reads the single settings row (seeded; defaults apply if it is somehow missing). */
+export async function getGlobalSettings(db: Db): Promise<GlobalSettings> {
+  const [row] = await db.select().from(settings).where(eq(settings.id, 1));
+  return {
+    allowHWIDReset: row?.allowHwidReset ?? false,
+    allowSettingsAccess: row?.allowSettingsAccess ?? false,
+    hwidResetCooldownHours: row?.hwidResetCooldownHours ?? 24,
+  };
+}
+
+/** Writes all three settings at once (the spec's PUT sends the whole object). */
+export async function saveGlobalSettings(db: Db, next: GlobalSettings): Promise<GlobalSettings> {
+  await db
+    .insert(settings)
+    .values({
+      id: 1,
+      allowHwidReset: next.allowHWIDReset,
+      allowSettingsAccess: next.allowSettingsAccess,
+      hwidResetCooldownHours: next.hwidResetCooldownHours,
+    })
+    .onConflictDoUpdate({
+      target: settings.id,
+      set: {
+        allowHwidReset: next.allowHWIDReset,
+        allowSettingsAccess: next.allowSettingsAccess,
+        hwidResetCooldownHours: next.hwidResetCooldownHours,
+        updatedAt: new Date(),
+      },
+    });
+  return getGlobalSettings(db);
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { MAINTENANCE_PAGES } from '../constants';
+
+/** GET /api/maintenance/status: page name -> under maintenance. */
+export const maintenanceStatusSchema = z.record(z.string(), z.boolean());
+export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
+
+/** POST /api/maintenance/enable|disable. */
+export const maintenancePageBodySchema = z.strictObject({
+  page: z.enum(MAINTENANCE_PAGES, { error: 'Unknown page.' }),
+});
+
+/** GET/PUT /api/admin/global-product-settings (spec: each switch "yes" or "no"). */
+export const globalSettingsSchema = z.strictObject({
+  allowHWIDReset: z.enum(['yes', 'no'], { error: 'Must be "yes" or "no".' }),
+  allowSettingsAccess: z.enum(['yes', 'no'], { error: 'Must be "yes" or "no".' }),
+  hwidResetCooldownHours: z
+    .number({ error: 'Must be a number of hours.' })
+    .int('Must be a whole number of hours.')
+    .min(0, 'Must be 0 or more.')
+    .max(24 * 365, 'Must be at most 8760 hours.'),
+});
+export type GlobalSettingsPayload = z.infer<typeof globalSettingsSchema>;
