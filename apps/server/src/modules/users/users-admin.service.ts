@@ -1,0 +1,129 @@
+import { and, asc, count, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  canAssignRole,
+  canManageRole,
+  centsToDollars,
+  type AdminUser,
+  type Role,
+} from '@stellar/shared';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/http-errors';
+import type { SessionUser } from '../auth/sessions.service';
+
+type UserRow = typeof users.$inferSelect;
+
+/** Presenter: what the admin panel may see of a user. */
+export const presentAdminUser = (u: UserRow): AdminUser => ({
+  _id: u.id,
+  username: u.username,
+  role: u.role as Role,
+  twoFactorEnabled: u.twoFactorEnabled,
+  balance: centsToDollars(u.balanceCents),
+  banned: u.bannedAt !== null,
+  banReason: u.banReason,
+  bannedAt: u.bannedAt?.toISOString() ?? null,
+  mustChangePassword: u.mustChangePassword,
+  createdAt: u.createdAt.toISOString(),
+});
+
+export interface UserListQuery {
+  search?: string;
+  role?: Role;
+  status: 'active' | 'banned' | 'all';
+  page: number;
+  pageSize: number;
+}
+
+/** Users by username prefix/substring, role and status, newest first, one page at a time. */
+export async function listUsers(db: Db, q: UserListQuery) {
+  const filters: SQL[] = [];
+  if (q.search) filters.push(ilike(users.username, `%${q.search.replace(/[\\%_]/g, '\\$&')}%`));
+  if (q.role) filters.push(eq(users.role, q.role));
+  if (q.status === 'active') filters.push(isNull(users.bannedAt));
+  if (q.status === 'banned') filters.push(isNotNull(users.bannedAt));
+  const where = filters.length ? and(...filters) : undefined;
+  const [page, [total]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(sql`${users.createdAt} desc`, asc(users.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    users: page.map(presentAdminUser),
+    total: total?.n ?? 0,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/**
+ * Loads the target of a staff action and applies DESIGN section 6: no self-action, Admins act on
+ * users below Admin, Owners on anyone but another Owner.
+ */
+export async function loadManageableUser(
+  db: Db,
+  actor: SessionUser,
+  targetId: string,
+): Promise<UserRow> {
+  const [target] = await db.select().from(users).where(eq(users.id, targetId));
+  if (!target) throw notFound('User not found.');
+  if (target.id === actor.id) throw forbidden('You cannot do this to your own account.');
+  if (!canManageRole(actor.role, target.role as Role)) throw forbidden();
+  return target;
+}
+
+/**
+ * Changes a role within the hierarchy. No Owner can be demoted, banned or removed through the API
+ * (nobody acts on themselves and Owners do not act on Owners), so the last Owner is always kept.
+ */
+export async function changeRole(db: Db, actor: SessionUser, targetId: string, role: Role) {
+  return db.transaction(async (tx) => {
+    const target = await loadManageableUser(tx, actor, targetId);
+    if (!canAssignRole(actor.role, role))
+      throw forbidden('Only an Owner can make someone an Admin or Owner.');
+    const [updated] = await tx
+      .update(users)
+      .set({ role, updatedAt: new Date() })
+      .where(eq(users.id, target.id))
+      .returning();
+    return { before: target.role as Role, user: presentAdminUser(updated!) };
+  });
+}
+
+/** Bans: login refused, every session ended at once. Unban reverses the flag only. */
+export async function setBanned(
+  db: Db,
+  actor: SessionUser,
+  targetId: string,
+  banned: boolean,
+  reason?: string,
+) {
+  return db.transaction(async (tx) => {
+    const target = await loadManageableUser(tx, actor, targetId);
+    const [updated] = await tx
+      .update(users)
+      .set(
+        banned
+          ? { bannedAt: new Date(), banReason: reason ?? null }
+          : { bannedAt: null, banReason: null },
+      )
+      .where(eq(users.id, target.id))
+      .returning();
+    if (banned) await tx.delete(sessions).where(eq(sessions.userId, target.id));
+    return presentAdminUser(updated!);
+  });
+}
+
+/** Deletes the account and, by cascade, its sessions, licences, tickets, ledger and codes. */
+export async function removeUser(db: Db, actor: SessionUser, targetId: string) {
+  return db.transaction(async (tx) => {
+    const target = await loadManageableUser(tx, actor, targetId);
+    await tx.delete(users).where(eq(users.id, target.id));
+    return target;
+  });
+}
