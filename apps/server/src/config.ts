@@ -22,6 +22,7 @@ const envSchema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis://')
     .optional(),
   RATE_LIMIT: z.enum(['on', 'off']).default('on'),
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

@@ -1,11 +1,17 @@
+import cluster from 'node:cluster';
 import { buildApp, type App } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { seed } from './db/seed';
 
+const seedOptions = (config: Config, log: (msg: string) => void) => ({
+  ownerUsername: config.OWNER_USERNAME,
+  ownerPassword: config.OWNER_PASSWORD,
+  log,
+});
+
 /** Starts one server process: config, database (migrated and seeded), HTTP, graceful stop. */
-async function main(): Promise<void> {
-  const config = loadConfig();
+async function serve(config: Config, prepared: boolean): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -29,17 +35,64 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 
-  await database.migrate();
-  const built = await buildApp({ config, database });
-  running.app = built;
-  await seed(database.db, {
-    ownerUsername: config.OWNER_USERNAME,
-    ownerPassword: config.OWNER_PASSWORD,
-    log: (msg) => built.log.warn(msg),
-  });
+  if (!prepared) await database.migrate();
+  const app = await buildApp({ config, database });
+  running.app = app;
+  if (!prepared)
+    await seed(
+      database.db,
+      seedOptions(config, (msg) => app.log.warn(msg)),
+    );
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    { database: database.kind, pid: process.pid },
+    `Stellar is serving on port ${config.PORT}`,
+  );
+}
 
-  await built.listen({ port: config.PORT, host: config.HOST });
-  built.log.info({ database: database.kind }, `Stellar is serving on port ${config.PORT}`);
+/**
+ * WORKERS > 1: the primary migrates and seeds once, then forks that many server processes that
+ * share the port (node:cluster), restarts any that die, and stops them all on SIGTERM.
+ */
+async function supervise(config: Config): Promise<void> {
+  if (!config.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration: WORKERS > 1 needs DATABASE_URL (the embedded database serves one process).',
+    );
+  }
+  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, poolSize: 1 });
+  await database.migrate();
+  await seed(
+    database.db,
+    seedOptions(config, (msg) => console.warn(msg)),
+  );
+  await database.close();
+
+  let stopping = false;
+  const fork = () => cluster.fork({ STELLAR_WORKER: '1' });
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
+      return;
+    }
+    console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    setTimeout(() => process.exit(1), 12_000).unref();
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  for (let i = 0; i < config.WORKERS; i++) fork();
+  console.log(`Stellar primary ${process.pid}: ${config.WORKERS} workers on port ${config.PORT}`);
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (cluster.isPrimary && config.WORKERS > 1) return supervise(config);
+  return serve(config, cluster.isWorker);
 }
 
 main().catch((err: unknown) => {

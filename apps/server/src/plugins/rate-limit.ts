@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { tooManyRequests } from '../lib/http-errors';
 
@@ -18,13 +19,40 @@ export interface LimitOptions {
 }
 
 export default fp(
-  async function rateLimitPlugin(app: FastifyInstance, opts: { enabled: boolean }) {
+  async function rateLimitPlugin(
+    app: FastifyInstance,
+    opts: { enabled: boolean; redisUrl?: string },
+  ) {
     if (!opts.enabled) {
       app.log.warn('RATE_LIMIT=off: every rate limit is disabled (load tests only)');
       app.decorate('limit', () => async () => {});
       return;
     }
-    await app.register(rateLimit, { global: false });
+    // With REDIS_URL every process counts in one shared store; otherwise each process counts alone.
+    const redis = opts.redisUrl
+      ? new Redis(opts.redisUrl, {
+          maxRetriesPerRequest: 1,
+          connectTimeout: 2000,
+          lazyConnect: true,
+        })
+      : undefined;
+    if (redis) {
+      redis.on('error', (err) =>
+        app.log.warn({ err: err.message }, 'rate-limit store unavailable'),
+      );
+      await redis
+        .connect()
+        .catch((err: Error) => app.log.warn({ err: err.message }, 'rate-limit store unavailable'));
+      app.addHook('onClose', async () => {
+        redis.disconnect();
+      });
+    }
+    await app.register(rateLimit, {
+      global: false,
+      ...(redis ? { redis, nameSpace: 'stellar-rl:' } : {}),
+      // A failing shared store must not lock every user out: count nothing and log instead.
+      skipOnError: true,
+    });
     // createRateLimit rather than rateLimit(): the latter runs once per request, so two limits
     // on one route (per IP and per username) would silently collapse into the first.
     app.decorate('limit', (limit: LimitOptions) => {
