@@ -45,8 +45,7 @@ export default fp(
         request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
         return reply.status(500).send({ message: internalMessage(request.id) });
       }
-      const code = (error as { code?: string }).code;
-      if (code && DB_UNAVAILABLE.has(code)) {
+      if (databaseUnavailable(error)) {
         request.log.error({ err: error }, 'database unavailable');
         reply.header('retry-after', '5');
         return reply
@@ -63,6 +62,22 @@ export default fp(
   },
   { name: 'errors' },
 );
+
+/** Drizzle wraps driver errors (DrizzleQueryError.cause): look down the chain for a connection failure. */
+function databaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && DB_UNAVAILABLE.has(code)) return true;
+    if (
+      e instanceof Error &&
+      /Connection terminated|connection timeout|Client has encountered a connection error/i.test(
+        e.message,
+      )
+    )
+      return true;
+  }
+  return false;
+}
 
 function fieldName(instancePath: string, params: unknown): string {
   const path = instancePath.replace(/^\//, '').replace(/\//g, '.');
