@@ -50,11 +50,14 @@ const dataDir = mkdtempSync(path.join(tmpdir(), PREFIX));
 writeFileSync(path.join(dataDir, OWNER_FILE), String(process.pid));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
-await buildWebIfStale();
+// E2E_WEB_DIST: a copy of the app built elsewhere (npm run build -w @stellar/web -- --outDir DIR),
+// so a run is not disturbed by another rebuilding apps/web/dist.
+const webDist = process.env.E2E_WEB_DIST;
+if (!webDist) await buildWebIfStale();
 
 const env = {
   ...process.env,
-  PORT: '5055',
+  PORT: process.env.E2E_PORT ?? '5055',
   HOST: '127.0.0.1',
   DATA_DIR: dataDir,
   OWNER_USERNAME: 'owner',
@@ -68,6 +71,7 @@ const env = {
 delete env.DATABASE_URL;
 delete env.REDIS_URL;
 delete env.WEB_DIST;
+if (webDist) env.WEB_DIST = path.resolve(webDist);
 
 const result = await run(process.execPath, serverNodeArgs({ envFile: false }), {
   cwd: repoRoot,
