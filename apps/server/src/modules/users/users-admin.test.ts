@@ -118,13 +118,11 @@ describe('staff actions on accounts', () => {
 
   it('remove deletes the account and the data that goes with it', async () => {
     const member = await signedIn(ctx);
-    await ctx.db
-      .insert(licences)
-      .values({
-        userId: member.user.id,
-        productId: '64f1a2b3c4d5e6f701234567',
-        expiresAt: new Date(Date.now() + 86_400_000),
-      });
+    await ctx.db.insert(licences).values({
+      userId: member.user.id,
+      productId: '64f1a2b3c4d5e6f701234567',
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     await ctx.db
       .insert(tickets)
       .values({ userId: member.user.id, username: member.user.username, message: 'help' });

@@ -1,0 +1,12 @@
+import { format, isValid } from 'date-fns';
+
+/** The spec's chat timestamp format (sections 2 and 9). */
+export const TIMESTAMP_FORMAT = 'yyyy-MM-dd HH:mm:ss';
+export const INVALID_DATE = 'Invalid Date';
+
+/** A time as yyyy-MM-dd HH:mm:ss in local time, or "Invalid Date" when it is not a time. */
+export function formatTimestamp(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return INVALID_DATE;
+  const date = value instanceof Date ? value : new Date(value);
+  return isValid(date) ? format(date, TIMESTAMP_FORMAT) : INVALID_DATE;
+}
