@@ -1,0 +1,139 @@
+import { useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useVerifyTwoFactor } from '../api/verify-two-factor';
+import { CopyButton } from './copy-button';
+import { Dialog, DialogActions, DialogContent } from './dialog';
+
+export interface TwoFactorSetup {
+  data: { qrCode: string; secret: string } | undefined;
+  error: unknown;
+  isPending: boolean;
+  retry: () => void;
+}
+
+interface TwoFactorSetupDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  setup: TwoFactorSetup;
+  /** Called once the server accepted the code, with the backup codes it issued. */
+  onVerified: (backupCodes: string[]) => void;
+}
+
+/** The spec's 2FA setup dialog: QR image, secret, a code input and "Verify 2FA". */
+export function TwoFactorSetupDialog({
+  open,
+  onOpenChange,
+  setup,
+  onVerified,
+}: TwoFactorSetupDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Enable 2FA"
+        description="Scan the QR code with an authenticator app, then enter the 6-digit code it shows."
+      >
+        {setup.error ? (
+          <div className="flex flex-col gap-3">
+            <Alert tone="error">{getErrorMessage(setup.error)}</Alert>
+            <Button variant="secondary" onClick={setup.retry} className="self-start">
+              Try again
+            </Button>
+          </div>
+        ) : setup.data && !setup.isPending ? (
+          // Keyed by secret: a new setup starts with an empty code.
+          <SetupSteps key={setup.data.secret} {...setup.data} onVerified={onVerified} />
+        ) : (
+          <div role="status" aria-label="Preparing 2FA setup" className="flex flex-col gap-4">
+            <Skeleton className="mx-auto size-48" />
+            <Skeleton className="h-10 w-full" />
+            <Skeleton className="h-11 w-full" />
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SetupSteps({
+  qrCode,
+  secret,
+  onVerified,
+}: {
+  qrCode: string;
+  secret: string;
+  onVerified: (backupCodes: string[]) => void;
+}) {
+  const verify = useVerifyTwoFactor();
+  const [code, setCode] = useState('');
+  const [missing, setMissing] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (code.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    try {
+      const result = await verify.mutateAsync(code.trim());
+      if (result.verified) onVerified(result.backupCodes);
+    } catch {
+      // Shown below from the mutation's error.
+    }
+  };
+
+  const error = missing ? 'Code is required' : verify.error ? getErrorMessage(verify.error) : '';
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-4">
+      <img
+        src={qrCode}
+        alt="QR code to scan with your authenticator app"
+        width={192}
+        height={192}
+        className="mx-auto size-48 rounded-xl bg-white p-2"
+      />
+      <div>
+        <p className="text-sm font-medium text-fg" id="two-factor-secret-label">
+          Secret
+        </p>
+        <p className="mt-1 text-sm text-fg-subtle">Type this in if you cannot scan the code.</p>
+        <div className="mt-1.5 flex items-center gap-2">
+          <code
+            aria-labelledby="two-factor-secret-label"
+            data-testid="two-factor-secret"
+            className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2 font-mono text-sm break-all text-fg"
+          >
+            {secret}
+          </code>
+          <CopyButton value={secret} label="Copy secret" />
+        </div>
+      </div>
+      <FormField label="Authentication code" error={error || undefined}>
+        {(control) => (
+          <Input
+            {...control}
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={32}
+            spellCheck={false}
+            placeholder="123456"
+          />
+        )}
+      </FormField>
+      <DialogActions>
+        <Button type="submit" disabled={verify.isPending}>
+          {verify.isPending && <Spinner className="size-4 text-accent-fg" />}
+          Verify 2FA
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
