@@ -19,12 +19,21 @@ import authPlugin from './plugins/auth';
 import rateLimitPlugin from './plugins/rate-limit';
 import secretsPlugin from './plugins/secrets';
 import webPlugin from './plugins/web';
+import realtimePlugin, { redactToken } from './plugins/realtime';
 import healthRoutes from './modules/health/health.routes';
 import productsRoutes from './modules/products/products.routes';
 import authRoutes from './modules/auth/auth.routes';
 import twoFactorRoutes from './modules/auth/two-factor.routes';
 import usersRoutes from './modules/users/users.routes';
+import ticketsRoutes from './modules/tickets/tickets.routes';
+import chatsRoutes from './modules/chats/chats.routes';
 import maintenanceRoutes from './modules/maintenance/maintenance.routes';
+import usersAdminRoutes from './modules/users/users-admin.routes';
+import adminRoutes from './modules/admin/admin.routes';
+import keysRoutes from './modules/keys/keys.routes';
+import licencesRoutes from './modules/licences/licences.routes';
+import resellersRoutes from './modules/resellers/resellers.routes';
+import clientRoutes from './modules/client/client.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -42,6 +51,16 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
     logger: logger ?? {
       level: config.LOG_LEVEL,
       redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // Browsers pass the live-update token in the URL (/api/ws?token=): never log it.
+      serializers: {
+        req: (req) => ({
+          method: req.method,
+          url: redactToken(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
       ...(logStream ? { stream: logStream } : {}),
     },
     // Fastify accepts a hop count too; its types only list the other forms.
@@ -88,8 +107,12 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
 
   await app.register(dbPlugin, { database });
   await app.register(secretsPlugin, { encryptionKeyHex: config.ENCRYPTION_KEY });
-  await app.register(rateLimitPlugin, { enabled: config.RATE_LIMIT === 'on' });
+  await app.register(rateLimitPlugin, {
+    enabled: config.RATE_LIMIT === 'on',
+    redisUrl: config.REDIS_URL,
+  });
   await app.register(authPlugin);
+  await app.register(realtimePlugin);
 
   await app.register(
     async (api) => {
@@ -98,7 +121,15 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
       await api.register(authRoutes);
       await api.register(twoFactorRoutes);
       await api.register(usersRoutes);
+      await api.register(ticketsRoutes);
+      await api.register(chatsRoutes);
       await api.register(maintenanceRoutes);
+      await api.register(usersAdminRoutes);
+      await api.register(adminRoutes);
+      await api.register(keysRoutes);
+      await api.register(licencesRoutes);
+      await api.register(resellersRoutes);
+      await api.register(clientRoutes, { signingKey: config.LICENCE_SIGNING_KEY });
     },
     { prefix: '/api' },
   );

@@ -6,3 +6,7 @@ export * from './schemas/auth';
 export * from './schemas/products';
 export * from './schemas/admin';
 export * from './schemas/licensing';
+export * from './schemas/support';
+export * from './permissions';
+export * from './schemas/users';
+export * from './schemas/resellers-admin';

@@ -1,0 +1,173 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import {
+  ADMIN_ROLES,
+  SEND_AS_SOMEONE_ELSE,
+  SUPPORT_LIMITS,
+  SUPPORT_SENDER,
+  type ChatMessage,
+  TICKET_NOT_FOUND,
+  type Role,
+  type sendChatBodySchema,
+} from '@stellar/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { ticketMessages, ticketReads, tickets, users } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/http-errors';
+import type { SessionUser } from '../auth/sessions.service';
+import { findAccessibleTicket, isStaff } from '../tickets/tickets.service';
+
+type SendChatInput = z.output<typeof sendChatBodySchema>;
+type Viewer = Pick<SessionUser, 'id' | 'role'>;
+
+interface ChatRow {
+  id: string;
+  sender: string;
+  role: string;
+  message: string;
+  timestamp: Date;
+  author: string | null;
+}
+
+/** Only Admins and Owners see who really wrote a message. */
+export const seesRealAuthor = (role: Role) => ADMIN_ROLES.includes(role);
+
+/** The API shape of a chat message; `author` only when the viewer may see it. */
+export function presentChatMessage(row: ChatRow, withAuthor: boolean): ChatMessage {
+  return {
+    _id: row.id,
+    sender: row.sender,
+    role: row.role as ChatMessage['role'],
+    message: row.message,
+    timestamp: row.timestamp.toISOString(),
+    ...(withAuthor ? { author: row.author } : {}),
+  };
+}
+
+/** A message as a viewer of `role` may see it: the real author only for Admins and Owners. */
+export function messageForViewer(message: ChatMessage, role: Role): ChatMessage {
+  if (seesRealAuthor(role)) return message;
+  const { author: _author, ...shown } = message;
+  return shown;
+}
+
+const chatColumns = {
+  id: ticketMessages.id,
+  sender: ticketMessages.sender,
+  role: ticketMessages.role,
+  message: ticketMessages.message,
+  timestamp: ticketMessages.timestamp,
+  author: users.username,
+};
+
+/** A ticket's thread (the newest SUPPORT_LIMITS.chatHistoryMax messages), oldest first. */
+export async function listChatMessages(
+  db: Db,
+  viewer: Viewer,
+  ticketId: string,
+): Promise<ChatMessage[]> {
+  const ticket = await findAccessibleTicket(db, viewer, ticketId);
+  const rows = await db
+    .select(chatColumns)
+    .from(ticketMessages)
+    .leftJoin(users, eq(users.id, ticketMessages.authorId))
+    .where(eq(ticketMessages.ticketId, ticket.id))
+    .orderBy(desc(ticketMessages.timestamp), desc(ticketMessages.id))
+    .limit(SUPPORT_LIMITS.chatHistoryMax);
+  const withAuthor = seesRealAuthor(viewer.role);
+  return rows.reverse().map((row) => presentChatMessage(row, withAuthor));
+}
+
+/** One message with its real author, for live events whose payload was too large to carry it. */
+export async function loadChatMessage(db: Db, messageId: string): Promise<ChatMessage | null> {
+  const [row] = await db
+    .select(chatColumns)
+    .from(ticketMessages)
+    .leftJoin(users, eq(users.id, ticketMessages.authorId))
+    .where(eq(ticketMessages.id, messageId));
+  return row ? presentChatMessage(row, true) : null;
+}
+
+/** Who a message is shown as: staff may send as "Support"; nobody may use another name. */
+function displayedSender(user: SessionUser, input: SendChatInput) {
+  const role = input.role ?? 'Username';
+  const claimed = input.sender?.trim().toLowerCase() || null;
+  const own = user.username.toLowerCase();
+  if (role === 'Support') {
+    if (!isStaff(user.role)) throw forbidden(SEND_AS_SOMEONE_ELSE);
+    if (claimed && claimed !== own && claimed !== SUPPORT_SENDER.toLowerCase()) {
+      throw forbidden(SEND_AS_SOMEONE_ELSE);
+    }
+    return { role, sender: SUPPORT_SENDER };
+  }
+  if (claimed && claimed !== own) throw forbidden(SEND_AS_SOMEONE_ELSE);
+  return { role, sender: user.username };
+}
+
+/**
+ * Adds a message to a ticket's thread, stamped by the server, with the real author stored.
+ * The owner's message reopens a closed ticket. Returns the message with its author (for live events).
+ */
+export async function sendChatMessage(
+  db: Db,
+  user: SessionUser,
+  ticketId: string,
+  input: SendChatInput,
+): Promise<{ message: ChatMessage; reopened: boolean; ownerId: string }> {
+  const ticket = await findAccessibleTicket(db, user, ticketId);
+  const shown = displayedSender(user, input);
+  // During "login as", the admin behind the session is the real author.
+  const authorId = user.impersonatedBy ?? user.id;
+  const isOwner = ticket.userId === user.id;
+  const { row, reopened } = await db.transaction(async (tx) => {
+    // Lock the ticket first: a concurrent delete or status change waits for this message.
+    const [before] = await tx
+      .select({ status: tickets.status })
+      .from(tickets)
+      .where(eq(tickets.id, ticket.id))
+      .for('update');
+    if (!before) throw notFound(TICKET_NOT_FOUND);
+    const [inserted] = await tx
+      .insert(ticketMessages)
+      .values({
+        ticketId: ticket.id,
+        authorId,
+        sender: shown.sender,
+        role: shown.role,
+        message: input.message,
+        timestamp: sql`clock_timestamp()`,
+      })
+      .returning();
+    await tx
+      .update(tickets)
+      .set(isOwner ? { updatedAt: sql`now()`, status: 'open' } : { updatedAt: sql`now()` })
+      .where(eq(tickets.id, ticket.id));
+    return { row: inserted!, reopened: isOwner && before.status === 'closed' };
+  });
+  const author = user.impersonatedBy
+    ? ((await db.select({ u: users.username }).from(users).where(eq(users.id, authorId)))[0]?.u ??
+      null)
+    : user.username;
+  return {
+    message: presentChatMessage({ ...row, author }, true),
+    reopened,
+    ownerId: ticket.userId,
+  };
+}
+
+/** Marks a ticket's thread read up to now for the caller (drives the unread counts). */
+export async function markTicketRead(
+  db: Db,
+  user: Viewer,
+  ticketId: string,
+): Promise<{ ticketId: string; lastReadAt: string }> {
+  const ticket = await findAccessibleTicket(db, user, ticketId);
+  const [row] = await db
+    .insert(ticketReads)
+    .values({ userId: user.id, ticketId: ticket.id, lastReadAt: sql`clock_timestamp()` })
+    .onConflictDoUpdate({
+      target: [ticketReads.userId, ticketReads.ticketId],
+      set: { lastReadAt: sql`clock_timestamp()` },
+    })
+    .returning();
+  return { ticketId: ticket.id, lastReadAt: row!.lastReadAt.toISOString() };
+}

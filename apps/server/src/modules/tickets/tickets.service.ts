@@ -1,0 +1,185 @@
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import {
+  STAFF_ROLES,
+  TICKET_NOT_FOUND,
+  type Role,
+  type Ticket,
+  type createTicketBodySchema,
+  type listTicketsQuerySchema,
+} from '@stellar/shared';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { tickets } from '../../db/schema';
+import { conflict, notFound } from '../../lib/http-errors';
+import type { SessionUser } from '../auth/sessions.service';
+import { recordAudit } from '../audit/audit.service';
+import {
+  lastMessageAtField,
+  presentTicket,
+  unreadField,
+  type TicketRow,
+} from './tickets.presenter';
+
+type CreateTicketInput = z.output<typeof createTicketBodySchema>;
+type ListTicketsInput = z.output<typeof listTicketsQuerySchema>;
+type Caller = Pick<SessionUser, 'id' | 'role'>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const isStaff = (role: Role) => STAFF_ROLES.includes(role);
+
+/** Whether `user` may see the ticket (and its chat): its owner or staff. */
+export const canAccessTicket = (user: Caller, ticket: Pick<TicketRow, 'userId'>) =>
+  ticket.userId === user.id || isStaff(user.role);
+
+/** The ticket row if `user` may see it; strangers get the same 404 as for a missing ticket. */
+export async function findAccessibleTicket(db: Db, user: Caller, id: string): Promise<TicketRow> {
+  if (!UUID.test(id)) throw notFound(TICKET_NOT_FOUND);
+  const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
+  if (!row || !canAccessTicket(user, row)) throw notFound(TICKET_NOT_FOUND);
+  return row;
+}
+
+/** Opens a ticket for the signed-in user (owner and username come from the session). */
+export async function createTicket(
+  db: Db,
+  user: SessionUser,
+  input: CreateTicketInput,
+): Promise<Ticket> {
+  const [row] = await db
+    .insert(tickets)
+    .values({
+      userId: user.id,
+      username: user.username,
+      transactionId: input.transactionId ?? '',
+      message: input.message,
+      priority: input.priority ?? 'Low',
+      reason: input.reason ?? 'General Inquiry',
+    })
+    .returning();
+  return presentTicket(row!, { lastMessageAt: null, unread: 0 });
+}
+
+/** Tickets the caller may see, most recent activity first: non-staff only ever get their own. */
+export async function listTickets(
+  db: Db,
+  user: Caller,
+  query: ListTicketsInput,
+): Promise<{ tickets: Ticket[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (!isStaff(user.role)) conditions.push(eq(tickets.userId, user.id));
+  else if (query.userId) conditions.push(eq(tickets.userId, query.userId));
+  if (query.status) conditions.push(eq(tickets.status, query.status));
+  if (query.escalated !== undefined) conditions.push(eq(tickets.escalated, query.escalated));
+  if (query.priority) conditions.push(eq(tickets.priority, query.priority));
+  const where = conditions.length ? and(...conditions) : undefined;
+
+  const [rows, [totalRow]] = await Promise.all([
+    db
+      .select({
+        ticket: tickets,
+        lastMessageAt: lastMessageAtField,
+        unread: unreadField(user.id),
+      })
+      .from(tickets)
+      .where(where)
+      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(tickets).where(where),
+  ]);
+  return {
+    tickets: rows.map((r) => presentTicket(r.ticket, r)),
+    total: totalRow?.total ?? 0,
+  };
+}
+
+/** One ticket as `user` sees it (with their unread count), or 404. */
+export async function getTicket(db: Db, user: Caller, id: string): Promise<Ticket> {
+  await findAccessibleTicket(db, user, id);
+  return loadTicket(db, id, user.id);
+}
+
+/** A ticket by id for live events and action answers; `forUserId` adds that user's unread count. */
+export async function loadTicket(db: Db, id: string, forUserId?: string): Promise<Ticket> {
+  const [row] = await db
+    .select({
+      ticket: tickets,
+      lastMessageAt: lastMessageAtField,
+      ...(forUserId ? { unread: unreadField(forUserId) } : {}),
+    })
+    .from(tickets)
+    .where(eq(tickets.id, id));
+  if (!row) throw notFound(TICKET_NOT_FOUND);
+  return presentTicket(row.ticket, row as { lastMessageAt: Date | null; unread?: number });
+}
+
+const audited = (request: FastifyRequest, action: string, row: TicketRow, db: Db) =>
+  recordAudit(db, request, {
+    action: `ticket.${action}`,
+    targetType: 'ticket',
+    targetId: row.id,
+    details: { owner: row.username },
+  });
+
+/** Deletes a ticket (owner or staff; staff deletions are audited). Returns the deleted row. */
+export async function deleteTicket(
+  db: Db,
+  request: FastifyRequest,
+  user: SessionUser,
+  id: string,
+): Promise<TicketRow> {
+  const ticket = await findAccessibleTicket(db, user, id);
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(tickets).where(eq(tickets.id, ticket.id)).returning();
+    if (!row) throw notFound(TICKET_NOT_FOUND);
+    if (isStaff(user.role)) await audited(request, 'delete', row, tx);
+    return row;
+  });
+}
+
+/** Escalates a ticket, one way: a second escalation is a 409. Staff only (checked by the route). */
+export async function escalateTicket(
+  db: Db,
+  request: FastifyRequest,
+  user: SessionUser,
+  id: string,
+): Promise<Ticket> {
+  const ticket = await findAccessibleTicket(db, user, id);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tickets)
+      .set({ escalated: true, updatedAt: sql`now()` })
+      .where(and(eq(tickets.id, ticket.id), eq(tickets.escalated, false)))
+      .returning();
+    if (!row) throw conflict('Ticket is already escalated.');
+    await audited(request, 'escalate', row, tx);
+  });
+  return loadTicket(db, ticket.id, user.id);
+}
+
+/** Closes or reopens a ticket (owner or staff; staff changes are audited). */
+export async function setTicketStatus(
+  db: Db,
+  request: FastifyRequest,
+  user: SessionUser,
+  id: string,
+  status: 'open' | 'closed',
+): Promise<Ticket> {
+  const ticket = await findAccessibleTicket(db, user, id);
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(tickets)
+      .set({ status, updatedAt: sql`now()` })
+      .where(
+        and(eq(tickets.id, ticket.id), eq(tickets.status, status === 'open' ? 'closed' : 'open')),
+      )
+      .returning();
+    if (!row) {
+      throw conflict(status === 'open' ? 'Ticket is already open.' : 'Ticket is already closed.');
+    }
+    if (isStaff(user.role)) await audited(request, status === 'open' ? 'reopen' : 'close', row, tx);
+  });
+  return loadTicket(db, ticket.id, user.id);
+}

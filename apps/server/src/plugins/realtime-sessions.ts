@@ -1,0 +1,44 @@
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { Role } from '@stellar/shared';
+import type { Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { SESSION_IDLE_MS, type SessionUser } from '../modules/auth/sessions.service';
+
+const CHUNK = 1000;
+
+/**
+ * The sessions among `sessionIds` that are still live (same rule as findSessionUser: not expired,
+ * not idle too long, user not banned), with the user as it is now. One query per 1000 sessions,
+ * so re-checking every open socket stays cheap; it does not count as activity on the session.
+ */
+export async function liveSessions(
+  db: Db,
+  sessionIds: readonly string[],
+): Promise<Map<string, SessionUser>> {
+  const live = new Map<string, SessionUser>();
+  const now = new Date();
+  for (let i = 0; i < sessionIds.length; i += CHUNK) {
+    const rows = await db
+      .select({
+        id: users.id,
+        username: users.username,
+        role: users.role,
+        twoFactorEnabled: users.twoFactorEnabled,
+        mustChangePassword: users.mustChangePassword,
+        sessionId: sessions.id,
+        impersonatedBy: sessions.impersonatedBy,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          inArray(sessions.id, sessionIds.slice(i, i + CHUNK) as string[]),
+          gt(sessions.expiresAt, now),
+          gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+          isNull(users.bannedAt),
+        ),
+      );
+    for (const row of rows) live.set(row.sessionId, { ...row, role: row.role as Role });
+  }
+  return live;
+}

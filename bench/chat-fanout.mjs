@@ -1,0 +1,288 @@
+// npm run bench:chat: live chat fan-out. One server process, one ticket, N WebSocket clients
+// subscribed to it; a member posts messages over HTTP at a steady rate and every socket timestamps
+// each arrival. Latency = arrival on a socket - the moment the POST was sent. See docs/benchmarks.md.
+//
+//   BENCH_DATABASE_URL=postgres://...  run on PostgreSQL (a throwaway database is created and dropped)
+//   BENCH_SOCKETS (200)  BENCH_RATE messages/s (20)  BENCH_DURATION seconds (10)
+//   BENCH_SESSIONS distinct staff sessions the sockets share (BENCH_SOCKETS: one each)
+//   BENCH_PORT (random)  BENCH_LOG_LEVEL (warn)  BENCH_JSON=file
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import WebSocket from 'ws';
+import { repoRoot } from '../scripts/lib/paths.mjs';
+import { serverNodeArgs } from '../scripts/lib/server-command.mjs';
+
+const env = process.env;
+const socketCount = Number(env.BENCH_SOCKETS ?? 200);
+const rate = Number(env.BENCH_RATE ?? 20);
+const duration = Number(env.BENCH_DURATION ?? 10);
+const sessionCount = Math.min(socketCount, Number(env.BENCH_SESSIONS ?? socketCount));
+const port = Number(env.BENCH_PORT ?? 7000 + Math.floor(Math.random() * 900));
+const base = `http://127.0.0.1:${port}`;
+const TARGET_P95_MS = 100;
+const owner = { username: 'bench-owner', password: randomBytes(12).toString('base64url') };
+const cleanups = [];
+
+async function adminQuery(url, text) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A fresh database for this run: a PGlite folder, or a throwaway PostgreSQL database. */
+async function prepareDatabase() {
+  if (env.BENCH_DATABASE_URL) {
+    const name = `stellar_bench_${randomBytes(5).toString('hex')}`;
+    await adminQuery(env.BENCH_DATABASE_URL, `CREATE DATABASE ${name}`);
+    cleanups.push(() =>
+      adminQuery(env.BENCH_DATABASE_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    );
+    const url = new URL(env.BENCH_DATABASE_URL);
+    url.pathname = `/${name}`;
+    return { kind: 'PostgreSQL', vars: { DATABASE_URL: url.toString() } };
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stellar-bench-chat-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  return { kind: 'PGlite (embedded)', vars: { DATA_DIR: dataDir } };
+}
+
+function startServer(vars) {
+  let tail = '';
+  const child = spawn(process.execPath, serverNodeArgs({ envFile: false }), {
+    cwd: repoRoot,
+    env: {
+      ...env,
+      ...vars,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn',
+      OWNER_USERNAME: owner.username,
+      OWNER_PASSWORD: owner.password,
+      WEB_DIST: '/nonexistent',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  cleanups.unshift(async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+  return { child, tail: () => tail };
+}
+
+async function waitReady(server) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.tail()}`);
+    try {
+      if ((await fetch(`${base}/api/readyz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not ready:\n${server.tail()}`);
+}
+
+async function api(method, url, body, token) {
+  const res = await fetch(`${base}/api${url}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A socket subscribed to the ticket, recording when each bench message arrives. */
+function connect(token, ticketId, onArrival) {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}/api/ws?token=${token}`);
+    ws.on('error', reject);
+    ws.on('close', (code, reason) => {
+      if (code !== 1000 && code !== 1005) reject(new Error(`socket closed ${code} ${reason}`));
+    });
+    ws.on('message', (data) => {
+      const at = performance.now();
+      const frame = JSON.parse(String(data));
+      if (frame.type === 'ready') ws.send(JSON.stringify({ type: 'subscribe', ticketId }));
+      else if (frame.type === 'subscribed') resolve(ws);
+      else if (frame.type === 'error') reject(new Error(frame.message));
+      else if (frame.type === 'message') onArrival(frame.message.message, at);
+    });
+  });
+}
+
+/** CPU seconds a process has used (Linux /proc), or null elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
+  } catch {
+    return null;
+  }
+}
+
+const percentile = (sorted, p) =>
+  sorted.length
+    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+    : NaN;
+const ms = (v) => Math.round(v * 10) / 10;
+
+async function main() {
+  const loadBefore = os.loadavg();
+  const db = await prepareDatabase();
+  const server = startServer(db.vars);
+  await waitReady(server);
+
+  const member = { username: 'bench-member', password: 'bench-member-password' };
+  await api('POST', '/register', member);
+  const { token: memberToken } = await api('POST', '/auth/login', member);
+  const { id: ticketId } = await api(
+    'POST',
+    '/ticket/tickets',
+    { message: 'Chat fan-out bench' },
+    memberToken,
+  );
+
+  // Staff sessions (the Owner) watching the ticket; sockets share them round-robin.
+  const tokens = [];
+  for (let i = 0; i < sessionCount; i += 1)
+    tokens.push((await api('POST', '/auth/login', owner)).token);
+  const sentAt = new Map(); // message text -> performance.now() when its POST was sent
+  const latencies = [];
+  let received = 0;
+  const onArrival = (text, at) => {
+    const start = sentAt.get(text);
+    if (start === undefined) return;
+    received += 1;
+    latencies.push(at - start);
+  };
+  const sockets = [];
+  for (let i = 0; i < socketCount; i += 20) {
+    const batch = [];
+    for (let j = i; j < Math.min(socketCount, i + 20); j += 1) {
+      batch.push(connect(tokens[j % tokens.length], ticketId, onArrival));
+    }
+    sockets.push(...(await Promise.all(batch)));
+  }
+
+  // Warm-up: a few unmeasured messages.
+  for (let i = 0; i < 5; i += 1) {
+    await api('POST', `/tickets/${ticketId}/chats`, { message: `warm-up ${i}` }, memberToken);
+  }
+  await new Promise((r) => setTimeout(r, 500));
+
+  const total = rate * duration;
+  const postLatencies = [];
+  const posts = [];
+  const cpuBefore = cpuSeconds(server.child.pid);
+  const startedAt = performance.now();
+  for (let i = 0; i < total; i += 1) {
+    const due = startedAt + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const text = `bench message ${i}`;
+    const t0 = performance.now();
+    sentAt.set(text, t0);
+    posts.push(
+      api('POST', `/tickets/${ticketId}/chats`, { message: text }, memberToken).then(() =>
+        postLatencies.push(performance.now() - t0),
+      ),
+    );
+  }
+  await Promise.all(posts);
+  const expected = total * socketCount;
+  const deadline = Date.now() + 10_000;
+  while (received < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  const cpuAfter = cpuSeconds(server.child.pid);
+  const serverCpu =
+    cpuBefore === null || cpuAfter === null
+      ? null
+      : (cpuAfter - cpuBefore) / ((performance.now() - startedAt) / 1000);
+  for (const ws of sockets) ws.close(1000);
+
+  latencies.sort((a, b) => a - b);
+  postLatencies.sort((a, b) => a - b);
+  const cpu = os.cpus();
+  console.log(
+    `\nStellar chat fan-out bench: ${db.kind}, one server process, ${socketCount} sockets ` +
+      `(${sessionCount} sessions) on one ticket, ${rate} messages/s for ${duration} s, ` +
+      `${cpu.length} x ${cpu[0]?.model.trim()}, Node ${process.version}, ` +
+      `load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}\n`,
+  );
+  const row = (name, values) => ({
+    measure: name,
+    samples: values.length,
+    'p50 ms': ms(percentile(values, 50)),
+    'p95 ms': ms(percentile(values, 95)),
+    'p99 ms': ms(percentile(values, 99)),
+    'max ms': ms(values.at(-1)),
+  });
+  const result = [
+    row('delivery (POST sent -> socket)', latencies),
+    row('POST answer', postLatencies),
+  ];
+  console.table(result);
+  const p95 = percentile(latencies, 95);
+  console.log(
+    `delivered ${received} of ${expected}; delivery p95 ${ms(p95)} ms ` +
+      `(target < ${TARGET_P95_MS} ms: ${p95 < TARGET_P95_MS ? 'met' : 'not met'})` +
+      (serverCpu === null ? '' : `; server CPU ${Math.round(serverCpu * 100)}% of one core`),
+  );
+  if (env.BENCH_JSON) {
+    writeFileSync(
+      env.BENCH_JSON,
+      JSON.stringify(
+        {
+          database: db.kind,
+          socketCount,
+          sessionCount,
+          rate,
+          duration,
+          received,
+          expected,
+          result,
+        },
+        null,
+        2,
+      ),
+    );
+  }
+  if (received < expected) {
+    process.exitCode = 1;
+    console.error('some messages were not delivered: the figures above are not trustworthy');
+  }
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  for (const cleanup of cleanups)
+    await Promise.resolve()
+      .then(cleanup)
+      .catch(() => {});
+  process.exit();
+}
