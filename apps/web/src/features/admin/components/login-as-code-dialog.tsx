@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { Dialog, DialogActions, DialogClose, DialogContent } from './dialog';
+
+interface LoginAsCodeDialogProps {
+  username: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onSubmit: (code: string) => void;
+  pending: boolean;
+  /** The server's message for a wrong or missing code. */
+  error: string | null;
+}
+
+/** Step-up for Login as: an admin with 2FA confirms with their own current code. */
+export function LoginAsCodeDialog({
+  username,
+  open,
+  onOpenChange,
+  onSubmit,
+  pending,
+  error,
+}: LoginAsCodeDialogProps) {
+  const [code, setCode] = useState('');
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) setCode('');
+        onOpenChange(next);
+      }}
+    >
+      <DialogContent
+        title={`Sign in as ${username}`}
+        description="Your account has 2FA: enter your own current 2FA code (or a backup code) to continue."
+      >
+        <form
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            onSubmit(code);
+          }}
+        >
+          <FormField label="Your 2FA code" error={error ?? undefined}>
+            {(control) => (
+              <Input
+                {...control}
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={32}
+                autoFocus
+              />
+            )}
+          </FormField>
+          <DialogActions>
+            <DialogClose asChild>
+              <Button variant="secondary">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={pending || code.trim() === ''}>
+              {pending && <Spinner className="size-4 text-accent-fg" />}
+              Sign in as {username}
+            </Button>
+          </DialogActions>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
