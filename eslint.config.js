@@ -60,8 +60,23 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/apps/server/**', '@stellar/server', 'monaco-editor', '@monaco-editor/*'] },
+        {
+          patterns: [
+            '**/apps/server/**',
+            '@stellar/server',
+            'monaco-editor',
+            'monaco-editor/*',
+            '@monaco-editor/*',
+          ],
+        },
       ],
+    },
+  },
+  {
+    // Monaco is hundreds of KB: only the lazy /code-editor route may import it.
+    files: ['apps/web/src/features/code-editor/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/apps/server/**', '@stellar/server'] }],
     },
   },
 );

@@ -1,6 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
 
 test.describe('home page', () => {
   test('greets with the title and the tagline', async ({ page }) => {
@@ -8,6 +6,7 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Stellar' })).toBeVisible();
     await expect(page.getByText('Elevating Roblox Automation', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Scroll down to the team' })).toBeVisible();
   });
 
   test('Join Discord opens in a new tab without handing over the opener', async ({ page }) => {
@@ -26,6 +25,58 @@ test.describe('home page', () => {
     await expect(team).toBeInViewport();
     await expect(team.getByRole('heading', { name: 'Meet the Team' })).toBeInViewport();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  });
+
+  test('the scroll-down arrow also leads to the team', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Scroll down to the team' }).click();
+    await expect(page.locator('#learn-more')).toBeInViewport();
+  });
+
+  test('shows the four team members with roles, tag, bundled image and GitHub link', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const team = page.locator('#learn-more');
+    const cards = team.getByRole('article');
+    await expect(cards).toHaveCount(4);
+
+    const expected = [
+      { name: 'Orion', roles: ['Founder'], tag: 'Stellar', inactive: true },
+      {
+        name: 'Vega',
+        roles: ['Owner', 'Developer', 'Site Developer', 'Bot Developer', 'Security'],
+        tag: 'Stellar',
+        inactive: false,
+      },
+      { name: 'Altair', roles: ['Lead Developer'], tag: 'Stellar', inactive: false },
+      { name: 'Lyra', roles: ['Lead Developer'], tag: 'Nebula Labs', inactive: false },
+    ];
+    for (const member of expected) {
+      const card = team.getByRole('article', { name: member.name });
+      await expect(card.getByRole('heading', { name: member.name })).toBeVisible();
+      await expect(
+        card.getByRole('list', { name: `Roles of ${member.name}` }).getByRole('listitem'),
+      ).toHaveText(member.roles);
+      await expect(card.getByText(member.tag, { exact: true })).toBeVisible();
+      await expect(card.getByText('No longer active', { exact: true })).toHaveCount(
+        member.inactive ? 1 : 0,
+      );
+
+      const image = card.getByRole('img', { name: `Illustrated avatar of ${member.name}` });
+      await image.scrollIntoViewIfNeeded();
+      // Bundled: a data URI or a file of this site, never another host; and it really loaded.
+      const src = (await image.getAttribute('src')) ?? '';
+      expect(src.startsWith('data:image/svg+xml') || src.startsWith('/assets/')).toBe(true);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+        .toBeGreaterThan(0);
+
+      const github = card.getByRole('link', { name: /GitHub/ });
+      await expect(github).toHaveAttribute('href', /^https:\/\/github\.com\//);
+      await expect(github).toHaveAttribute('target', '_blank');
+      await expect(github).toHaveAttribute('rel', 'noopener noreferrer');
+    }
   });
 
   test('the footer carries the legal links, the video channel and this year', async ({ page }) => {
@@ -47,7 +98,28 @@ test.describe('home page', () => {
     await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
   });
 
-  test('the mobile menu opens with the same links', async ({ page }) => {
+  test('the top bar links every public page', async ({ page }) => {
+    await page.goto('/');
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await expect(page.getByRole('link', { name: 'Stellar', exact: true }).first()).toHaveAttribute(
+      'href',
+      '/',
+    );
+    const links = {
+      'Stellar Launcher': '/product/stellar-launcher',
+      'Clothing Bot': '/product/clothing-bot',
+      Contact: '/contact',
+      Chat: '/chat',
+    };
+    for (const [name, href] of Object.entries(links)) {
+      await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+    await main.getByRole('link', { name: 'Clothing Bot' }).click();
+    await expect(page).toHaveURL(/\/product\/clothing-bot$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Clothing Bot' })).toBeVisible();
+  });
+
+  test('the mobile menu opens with the same links and closes on a link', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     const toggle = page.getByRole('button', { name: 'Open menu' });
@@ -61,32 +133,95 @@ test.describe('home page', () => {
       'aria-expanded',
       'true',
     );
+    await mobile.getByRole('link', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(mobile).toBeHidden();
   });
+});
 
-  test('has no serious or critical accessibility violations', async ({ page }) => {
+test.describe('FAQ', () => {
+  const faq = (page: Page) => page.getByRole('region', { name: 'Frequently Asked Questions' });
+  const questions = (page: Page) => faq(page).getByRole('heading', { level: 3 });
+
+  test('shows two questions collapsed, all with View More, two again with View Less', async ({
+    page,
+  }) => {
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
-      .analyze();
-    const blocking = results.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => ({
-        id: violation.id,
-        impact: violation.impact,
-        targets: violation.nodes.map((node) => node.target.join(' ')),
-      }));
-    expect(blocking).toEqual([]);
+    await expect(questions(page)).toHaveCount(2);
+    await faq(page).getByRole('button', { name: 'View More' }).click();
+    await expect(questions(page)).toHaveCount(8);
+    await faq(page).getByRole('button', { name: 'View Less' }).click();
+    await expect(questions(page)).toHaveCount(2);
   });
 
-  for (const width of [1280, 390]) {
-    test(`screenshot at ${width}px`, async ({ page }, testInfo) => {
-      await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
-      await page.goto('/');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const file = path.join(testInfo.project.outputDir, `home-${width}.png`);
-      await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
-      await testInfo.attach(`home-${width}`, { path: file, contentType: 'image/png' });
-    });
-  }
+  test('opens one answer at a time and closes an open one when clicked again', async ({ page }) => {
+    await page.goto('/');
+    const trial = faq(page).getByRole('button', { name: 'Is there a free trial?' });
+    const upgrade = faq(page).getByRole('button', { name: 'Can I upgrade my plan later?' });
+    const trialAnswer = faq(page).getByText(/there is no free trial/);
+    const upgradeAnswer = faq(page).getByText(/Upgrades are prorated/);
+
+    await expect(trialAnswer).toBeHidden();
+    await trial.click();
+    await expect(trialAnswer).toBeVisible();
+    await expect(trial).toHaveAttribute('aria-expanded', 'true');
+
+    await upgrade.click();
+    await expect(upgradeAnswer).toBeVisible();
+    await expect(trialAnswer).toBeHidden();
+    await expect(trial).toHaveAttribute('aria-expanded', 'false');
+
+    await upgrade.click();
+    await expect(upgradeAnswer).toBeHidden();
+  });
+
+  test('filters live, case-insensitively, over questions and answers', async ({ page }) => {
+    await page.goto('/');
+    const search = faq(page).getByRole('searchbox', { name: 'Search FAQs' });
+
+    await search.fill('ROBUX');
+    await expect(questions(page)).toHaveText(['Which payment methods do you accept?']);
+    await expect(faq(page).getByRole('button', { name: 'View More' })).toHaveCount(0);
+
+    await search.fill('dashboard');
+    await expect(questions(page)).toHaveCount(2);
+    await faq(page).getByRole('button', { name: 'View More' }).click();
+    await expect(questions(page)).toHaveText([
+      'Can I upgrade my plan later?',
+      'Which payment methods do you accept?',
+      'Can I cancel my subscription?',
+      'Can I use my licence on another computer?',
+    ]);
+
+    await search.fill('quantum teleporter');
+    await expect(faq(page).getByText('No FAQs matched your search.')).toBeVisible();
+    await expect(questions(page)).toHaveCount(0);
+
+    await search.fill('');
+    await expect(questions(page)).toHaveCount(8);
+  });
+
+  test('answers state the spec FAQ facts', async ({ page }) => {
+    await page.goto('/');
+    await faq(page).getByRole('button', { name: 'View More' }).click();
+    const facts: Array<[string, RegExp]> = [
+      ['Is there a free trial?', /no free trial/],
+      ['Can I upgrade my plan later?', /prorated.*dashboard/s],
+      [
+        'Which payment methods do you accept?',
+        /cryptocurrency only.*resellers accept PayPal, credit cards, Robux and more/s,
+      ],
+      [
+        'Can I cancel my subscription?',
+        /cancel at any time from your dashboard.*no further payments/s,
+      ],
+      ['Are updates included?', /update.*included/s],
+      ['Do you have a reseller program?', /commission/],
+    ];
+    for (const [question, fact] of facts) {
+      const button = faq(page).getByRole('button', { name: question });
+      await button.click();
+      await expect(faq(page).getByRole('region', { name: question })).toHaveText(fact);
+    }
+  });
 });

@@ -28,6 +28,8 @@ export default defineConfig(({ command }) => ({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: the size check (e2e/bundle-size.spec.ts) walks the home page's chunks.
+    manifest: true,
   },
   server: {
     proxy: { '/api': api },

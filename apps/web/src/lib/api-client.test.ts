@@ -1,6 +1,6 @@
 import { TOKEN_STORAGE_KEY } from '@stellar/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, apiRequest, getErrorMessage } from './api-client';
+import { api, ApiError, apiRequest, getErrorMessage, getServerMessage } from './api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -152,5 +152,25 @@ describe('getErrorMessage', () => {
   it('falls back to "An error occurred" for anything that is not an ApiError', () => {
     expect(getErrorMessage(new Error('boom'))).toBe('An error occurred');
     expect(getErrorMessage('nope')).toBe('An error occurred');
+  });
+});
+
+describe('getServerMessage', () => {
+  it("gives the server's own message, or the caller's fallback when the server gave none", async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(401, { message: 'Invalid username or password.' }),
+    );
+    const withMessage = await failureOf(api.post('/auth/login', {}));
+    expect(getServerMessage(withMessage, 'fallback')).toBe('Invalid username or password.');
+
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 500 }));
+    const withoutMessage = await failureOf(api.post('/auth/login', {}));
+    expect(withoutMessage.message).toBe('An error occurred');
+    expect(getServerMessage(withoutMessage, 'fallback')).toBe('fallback');
+
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const offline = await failureOf(api.post('/auth/login', {}));
+    expect(getServerMessage(offline, 'fallback')).toBe('fallback');
+    expect(getServerMessage(new Error('boom'), 'fallback')).toBe('fallback');
   });
 });

@@ -12,16 +12,20 @@ export class ApiError extends Error {
   readonly status: number;
   /** Field errors from the server, keyed by field name (empty when none). */
   readonly errors: Record<string, string>;
+  /** The server's own message, or null when the text is one of ours (no answer, no message). */
+  readonly serverMessage: string | null;
 
   constructor(
     status: number,
     message: string,
     errors: Record<string, string> = {},
     cause?: unknown,
+    serverMessage: string | null = null,
   ) {
     super(message, cause === undefined ? undefined : { cause });
     this.status = status;
     this.errors = errors;
+    this.serverMessage = serverMessage;
   }
 }
 
@@ -104,11 +108,15 @@ export async function apiRequest<T = unknown>(
   const parsed = await readBody(response).catch(() => ({ ok: false }) as const);
   if (!response.ok) {
     const payload = parsed.ok && isRecord(parsed.value) ? parsed.value : {};
-    const message =
-      typeof payload.message === 'string' && payload.message.trim() !== ''
-        ? payload.message
-        : GENERIC_ERROR_MESSAGE;
-    throw new ApiError(response.status, message, readFieldErrors(payload.errors));
+    const serverMessage =
+      typeof payload.message === 'string' && payload.message.trim() !== '' ? payload.message : null;
+    throw new ApiError(
+      response.status,
+      serverMessage ?? GENERIC_ERROR_MESSAGE,
+      readFieldErrors(payload.errors),
+      undefined,
+      serverMessage,
+    );
   }
   // A 2xx that is not JSON (a proxy page, an HTML fallback) is not the answer we asked for.
   if (!parsed.ok) throw new ApiError(response.status, GENERIC_ERROR_MESSAGE);
@@ -138,6 +146,11 @@ export const api = {
 export function getErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return GENERIC_ERROR_MESSAGE;
+}
+
+/** The server's message of a failed call, or `fallback` (forms with their own spec text). */
+export function getServerMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : fallback;
 }
 
 /** Field errors of a failed call, for forms (empty when none). */

@@ -100,12 +100,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await revokeProduct(app.db, request.params.id, request.params.productId);
+      const user = await revokeProduct(app.db, request.params.id, request.params.productId);
       await recordAudit(app.db, request, {
         action: 'reseller.revoke',
         targetType: 'user',
         targetId: request.params.id,
-        details: { productId: request.params.productId },
+        details: { username: user.username, productId: request.params.productId },
       });
       return { message: 'Product access revoked.' };
     },
@@ -125,7 +125,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { amount, reason } = request.body;
-      const balance = await adjustBalance(
+      const { balance, username } = await adjustBalance(
         app.db,
         request.params.id,
         amount,
@@ -136,7 +136,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         action: amount > 0 ? 'reseller.credit' : 'reseller.debit',
         targetType: 'user',
         targetId: request.params.id,
-        details: { amount, reason, balance },
+        details: { username, amount, reason, balance },
       });
       return { balance };
     },

@@ -50,11 +50,13 @@ export async function grantProduct(db: Db, userId: string, productId: string) {
 
 /** Withdraws a product from a reseller; keys already generated stay valid. */
 export async function revokeProduct(db: Db, userId: string, productId: string) {
+  const user = await loadReseller(db, userId);
   const removed = await db
     .delete(resellerProducts)
     .where(and(eq(resellerProducts.userId, userId), eq(resellerProducts.productId, productId)))
     .returning();
   if (!removed.length) throw notFound('That product is not granted to this reseller.');
+  return user;
 }
 
 /**
@@ -70,7 +72,7 @@ export async function adjustBalance(
 ) {
   const delta = dollarsToCents(amountDollars);
   return db.transaction(async (tx) => {
-    await loadReseller(tx, userId);
+    const user = await loadReseller(tx, userId);
     const [updated] = await tx
       .update(users)
       .set({ balanceCents: sql`${users.balanceCents} + ${delta}`, updatedAt: new Date() })
@@ -83,6 +85,6 @@ export async function adjustBalance(
     await tx
       .insert(balanceLedger)
       .values({ userId, deltaCents: delta, reason: `admin: ${reason}`, actorId });
-    return centsToDollars(updated.balanceCents);
+    return { balance: centsToDollars(updated.balanceCents), username: user.username };
   });
 }

@@ -1,11 +1,13 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { MaintenanceGate } from '../../features/maintenance/components/maintenance-gate';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 import { useShellStart } from './use-shell-start';
 
-/** The root layout: top bar, the page, footer. */
+/** The root layout: top bar, the page (behind its maintenance switch), footer. */
 export function AppShell() {
   useShellStart();
+  const navigating = useNavigation().state === 'loading';
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -14,9 +16,20 @@ export function AppShell() {
       >
         Skip to content
       </a>
+      {navigating && (
+        <div
+          role="progressbar"
+          aria-label="Loading page"
+          className="fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden bg-accent/20"
+        >
+          <div className="h-full w-1/3 animate-[page-progress_1s_ease-in-out_infinite] bg-accent-text" />
+        </div>
+      )}
       <TopBar />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
-        <Outlet />
+        <MaintenanceGate>
+          <Outlet />
+        </MaintenanceGate>
       </main>
       <Footer />
       <ScrollRestoration />

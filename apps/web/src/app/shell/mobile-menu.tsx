@@ -4,7 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { useLogout } from '../../features/auth/api/logout';
 import { cn } from '../../lib/class-names';
 import { AccountIcon } from './account-icon';
-import { accountLinks, PRIMARY_LINKS } from './nav-links';
+import { accountLinks, usePrimaryLinks } from './nav-links';
 
 const itemClasses =
   'flex items-center gap-3 rounded-lg px-3 py-3 text-base font-medium text-fg-muted transition-colors hover:bg-surface-hover hover:text-fg';
@@ -18,6 +18,7 @@ interface MobileMenuProps {
 /** The menu panel below md: the same links as the desktop bar and user menu. */
 export function MobileMenu({ id, user, onNavigate }: MobileMenuProps) {
   const logout = useLogout();
+  const links = usePrimaryLinks();
   return (
     <nav
       id={id}
@@ -25,7 +26,7 @@ export function MobileMenu({ id, user, onNavigate }: MobileMenuProps) {
       className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-line bg-canvas/95 px-4 pt-3 pb-5 backdrop-blur-xl md:hidden"
     >
       <ul className="flex flex-col gap-1">
-        {PRIMARY_LINKS.map((link) => (
+        {links.map((link) => (
           <li key={link.to}>
             <NavLink
               to={link.to}

@@ -1,4 +1,5 @@
-import { MAIN_PRODUCT_SLUG } from '@stellar/shared';
+import type { Product } from '@stellar/shared';
+import { useCatalogue } from '../../features/products/api/get-products';
 import { canSeeAdminPanel, canSeeResellPanel } from '../../lib/roles';
 
 export interface NavItem {
@@ -6,13 +7,24 @@ export interface NavItem {
   label: string;
 }
 
-/** The top bar's public links (spec section 2, Shell). */
-export const PRIMARY_LINKS: readonly NavItem[] = [
-  { to: `/product/${MAIN_PRODUCT_SLUG}`, label: 'Stellar Launcher' },
-  { to: '/product/clothing-bot', label: 'Clothing Bot' },
-  { to: '/contact', label: 'Contact' },
-  { to: '/chat', label: 'Chat' },
-];
+/** The catalogue's placeholder for future products: it has no link in the bar (spec section 2). */
+const PLACEHOLDER_PRODUCT_SLUG = 'other';
+
+/** The top bar's public links (spec section 2, Shell): one per product, then Contact and Chat. */
+export function primaryLinks(products: readonly Pick<Product, 'slug' | 'title'>[]): NavItem[] {
+  return [
+    ...products
+      .filter((product) => product.slug !== PLACEHOLDER_PRODUCT_SLUG)
+      .map((product) => ({ to: `/product/${product.slug}`, label: product.title })),
+    { to: '/contact', label: 'Contact' },
+    { to: '/chat', label: 'Chat' },
+  ];
+}
+
+/** The public links from the served catalogue (the bundled one while it loads). */
+export function usePrimaryLinks(): NavItem[] {
+  return primaryLinks(useCatalogue());
+}
 
 export type AccountLinkId = 'dashboard' | 'admin' | 'resell';
 export interface AccountLink extends NavItem {

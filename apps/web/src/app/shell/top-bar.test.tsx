@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY, type CurrentUser } from '@stellar/shared';
+import { CATALOGUE, TOKEN_STORAGE_KEY, type CurrentUser } from '@stellar/shared';
 import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -31,6 +31,7 @@ function respondWith(currentUser: CurrentUser | null) {
         : Response.json({ message: 'Unauthorized' }, { status: 401 });
     }
     if (url.endsWith('/auth/logout')) return Response.json({ message: 'Logged out' });
+    if (url.endsWith('/products')) return Response.json(CATALOGUE);
     return Response.json({ message: 'Not found' }, { status: 404 });
   });
 }
@@ -59,7 +60,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('TopBar', () => {
-  it('shows the brand, the product links and Login when signed out, without asking for a user', () => {
+  it('shows the brand, the product links and Login when signed out, without asking for a user', async () => {
     respondWith(null);
     renderTopBar();
 
@@ -76,7 +77,29 @@ describe('TopBar', () => {
     expect(within(main).getByRole('link', { name: 'Contact' })).toHaveAttribute('href', '/contact');
     expect(within(main).getByRole('link', { name: 'Chat' })).toHaveAttribute('href', '/chat');
     expect(screen.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
-    expect(fetchMock).not.toHaveBeenCalled();
+    const urls = fetchMock.mock.calls.map(([url]) => String(url));
+    expect(urls).not.toContain('/api/users/user');
+  });
+
+  it('takes the product links from the served catalogue, without the placeholder product', async () => {
+    respondWith(null);
+    fetchMock.mockImplementation(async (input) =>
+      String(input).endsWith('/products')
+        ? Response.json([
+            { ...CATALOGUE[0]!, title: 'Stellar Launcher Pro' },
+            CATALOGUE[1]!,
+            CATALOGUE[2]!,
+          ])
+        : Response.json({ message: 'Not found' }, { status: 404 }),
+    );
+    renderTopBar();
+    const main = screen.getByRole('navigation', { name: 'Main' });
+
+    expect(await within(main).findByRole('link', { name: 'Stellar Launcher Pro' })).toHaveAttribute(
+      'href',
+      '/product/stellar-launcher',
+    );
+    expect(within(main).queryByRole('link', { name: 'Other' })).not.toBeInTheDocument();
   });
 
   it('opens an Admin menu with every panel, closes it on a link click, and logs out', async () => {

@@ -7,7 +7,7 @@ import { cn } from '../../lib/class-names';
 import { useDismiss } from '../../lib/use-dismiss';
 import { BrandMark } from './brand-mark';
 import { MobileMenu } from './mobile-menu';
-import { PRIMARY_LINKS } from './nav-links';
+import { usePrimaryLinks } from './nav-links';
 import { UserMenu } from './user-menu';
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
@@ -19,6 +19,7 @@ const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
 /** The fixed top bar: brand, product and support links, and the account area. */
 export function TopBar() {
   const { user, isLoading } = useCurrentUser();
+  const links = usePrimaryLinks();
   const [mobileOpen, setMobileOpen] = useState(false);
   const mobileMenuId = useId();
   const headerRef = useRef<HTMLElement>(null);
@@ -43,7 +44,7 @@ export function TopBar() {
 
         <nav aria-label="Main" className="ml-4 hidden md:block">
           <ul className="flex items-center gap-1">
-            {PRIMARY_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className={navLinkClasses}>
                   {link.label}

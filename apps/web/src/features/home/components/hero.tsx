@@ -1,9 +1,8 @@
 import { ArrowRight, ChevronDown, MessagesSquare } from 'lucide-react';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { DISCORD_INVITE_URL } from '../../../lib/external-links';
 import { scrollToSection } from './scroll-to-section';
 
-export const DISCORD_INVITE_URL =
-  import.meta.env.VITE_DISCORD_INVITE?.trim() || 'https://discord.gg/stellar';
 export const LEARN_MORE_ID = 'learn-more';
 
 export function Hero() {

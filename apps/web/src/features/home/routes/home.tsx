@@ -1,3 +1,4 @@
+import { FaqSection } from '../components/faq-section';
 import { Hero } from '../components/hero';
 import { TeamSection } from '../components/team-section';
 
@@ -7,6 +8,7 @@ export function HomeRoute() {
       <title>Stellar · Elevating Roblox Automation</title>
       <Hero />
       <TeamSection />
+      <FaqSection />
     </>
   );
 }

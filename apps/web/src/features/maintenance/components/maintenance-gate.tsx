@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { LoadingState } from '../../../components/ui/spinner';
+import { isStaff } from '../../../lib/roles';
+import { useSessionToken } from '../../../lib/session';
+import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useMaintenanceStatus } from '../api/get-maintenance-status';
+import { maintenancePageFor } from './maintenance-page-for';
+
+export const STAFF_MAINTENANCE_NOTICE =
+  'This page is under maintenance. Visitors are being shown the maintenance page.';
+
+/**
+ * DESIGN section 8: a page whose switch is on sends non-staff visitors to /maintenance, while
+ * Support, Admin and Owner see the page under a banner. An unreadable status leaves pages open
+ * (its failure is only logged, by the shell).
+ */
+export function MaintenanceGate({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const page = maintenancePageFor(pathname);
+  const status = useMaintenanceStatus();
+  const token = useSessionToken();
+  const { user, isLoading: userLoading } = useCurrentUser();
+
+  if (!page) return children;
+  if (status.isPending) return <LoadingState />;
+  if (!status.data?.[page]) return children;
+  if (token !== null && userLoading) return <LoadingState />;
+  if (!user || !isStaff(user.role)) return <Navigate to="/maintenance" replace />;
+  return (
+    <>
+      <div className="mx-auto max-w-7xl px-4 pt-6 sm:px-6 lg:px-8">
+        <Alert tone="warning">{STAFF_MAINTENANCE_NOTICE}</Alert>
+      </div>
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { MaintenancePage } from '@stellar/shared';
+
+// Which maintenance switch covers a route (DESIGN section 8). A product's checkout shares its switch.
+const EXACT: Record<string, MaintenancePage> = {
+  '/chat': 'chat',
+  '/user-dashboard': 'user-dashboard',
+  '/resell-panel': 'resell-panel',
+  '/contact': 'contact',
+};
+const PRODUCT_PAGES: Record<string, MaintenancePage> = {
+  'stellar-launcher': 'stellar-launcher',
+  'clothing-bot': 'clothing-bot',
+  other: 'other',
+};
+const PRODUCT_ROUTE = /^\/(?:product|checkout)\/([^/]+)$/;
+
+/** The maintenance page name for a pathname, or null when no switch covers it. */
+export function maintenancePageFor(pathname: string): MaintenancePage | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const exact = EXACT[path];
+  if (exact) return exact;
+  const slug = PRODUCT_ROUTE.exec(path)?.[1];
+  if (!slug) return null;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(slug);
+  } catch {
+    return null;
+  }
+  return Object.hasOwn(PRODUCT_PAGES, decoded) ? PRODUCT_PAGES[decoded]! : null;
+}

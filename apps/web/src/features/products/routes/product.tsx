@@ -1,0 +1,89 @@
+import { CircleCheck } from 'lucide-react';
+import { useParams } from 'react-router';
+import { getErrorMessage } from '../../../lib/api-client';
+import { useSessionToken } from '../../../lib/session';
+import { useProducts } from '../api/get-products';
+import { PlanCard } from '../components/plan-card';
+import { ProductNotFound, ProductsError, ProductSkeleton } from '../components/product-states';
+
+/** /product/:slug: a product's description, key features and plans (spec section 2). */
+export function ProductRoute() {
+  const { slug } = useParams();
+  const products = useProducts();
+  const signedIn = useSessionToken() !== null;
+
+  if (products.isPending) return <ProductSkeleton />;
+  if (products.isError) {
+    return (
+      <ProductsError
+        message={getErrorMessage(products.error)}
+        onRetry={() => void products.refetch()}
+      />
+    );
+  }
+  const product = products.data.find((candidate) => candidate.slug === slug);
+  if (!product) return <ProductNotFound />;
+  const longest = Math.max(...product.pricing.map((plan) => plan.durationDays));
+
+  return (
+    <div className="relative isolate overflow-hidden">
+      <title>{`${product.title} · Stellar`}</title>
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute top-[-12rem] left-1/2 -z-10 h-[28rem] w-[48rem] max-w-[140vw] -translate-x-1/2 rounded-full bg-accent/15 blur-[120px]"
+      />
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 sm:py-20 lg:px-8">
+        <header className="max-w-3xl">
+          <p className="text-sm font-semibold tracking-widest text-accent-text uppercase">
+            Stellar product
+          </p>
+          <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-fg sm:text-5xl">
+            {product.title}
+          </h1>
+          <p className="mt-5 text-lg text-pretty text-fg-muted">{product.description}</p>
+        </header>
+
+        <section aria-labelledby="features-title" className="mt-14">
+          <h2 id="features-title" className="text-2xl font-bold tracking-tight text-fg">
+            Key Features
+          </h2>
+          <ul className="mt-6 grid gap-3 sm:grid-cols-2">
+            {product.features.map((feature) => (
+              <li
+                key={feature}
+                className="flex items-start gap-3 rounded-xl border border-line bg-surface/70 px-4 py-3.5 text-fg"
+              >
+                <CircleCheck
+                  aria-hidden="true"
+                  className="mt-0.5 size-5 shrink-0 text-accent-text"
+                />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="pricing-title" className="mt-16">
+          <h2 id="pricing-title" className="text-2xl font-bold tracking-tight text-fg">
+            Pricing Options
+          </h2>
+          <p className="mt-2 text-fg-muted">
+            Longer plans cost less per day. Every plan includes updates and support.
+          </p>
+          <ul className="mt-8 grid gap-6 lg:grid-cols-3">
+            {product.pricing.map((plan) => (
+              <li key={plan.plan}>
+                <PlanCard
+                  productSlug={product.slug}
+                  plan={plan}
+                  signedIn={signedIn}
+                  featured={plan.durationDays === longest}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
+}

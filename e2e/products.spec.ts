@@ -1,0 +1,134 @@
+import { expect, test, type Page } from '@playwright/test';
+import { readAccounts, signIn } from './support/accounts';
+
+// Spec section 9: every product has three plans; 1 Week has no badge, 1 Month saves 75 %, 1 Year 50 %.
+const PRODUCTS = [
+  {
+    slug: 'stellar-launcher',
+    title: 'Stellar Launcher',
+    features: 6,
+    plans: [
+      ['Basic Plan', '1 Week', '$7.00', null, null],
+      ['Standard Plan', '1 Month', '$25.00', '$100.00', 'Save 75%'],
+      ['Premium Plan', '1 Year', '$150.00', '$300.00', 'Save 50%'],
+    ],
+  },
+  {
+    slug: 'clothing-bot',
+    title: 'Clothing Bot',
+    features: 4,
+    plans: [
+      ['Basic Plan', '1 Week', '$7.00', null, null],
+      ['Standard Plan', '1 Month', '$20.00', '$80.00', 'Save 75%'],
+      ['Premium Plan', '1 Year', '$120.00', '$240.00', 'Save 50%'],
+    ],
+  },
+  {
+    slug: 'other',
+    title: 'Other',
+    features: 2,
+    plans: [
+      ['Basic Plan', '1 Week', '$7.00', null, null],
+      ['Standard Plan', '1 Month', '$20.00', '$80.00', 'Save 75%'],
+      ['Premium Plan', '1 Year', '$50.00', '$100.00', 'Save 50%'],
+    ],
+  },
+] as const;
+
+const planCard = (page: Page, plan: string) => page.getByRole('article', { name: plan });
+
+for (const product of PRODUCTS) {
+  test(`${product.title}: features and every plan's price, original price and badge`, async ({
+    page,
+  }) => {
+    await page.goto(`/product/${product.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: product.title })).toBeVisible();
+    const features = page.getByRole('region', { name: 'Key Features' }).getByRole('listitem');
+    await expect(features).toHaveCount(product.features);
+    await expect(page.getByRole('heading', { name: 'Pricing Options' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Pricing Options' }).getByRole('article'),
+    ).toHaveCount(3);
+
+    for (const [name, duration, price, original, badge] of product.plans) {
+      const card = planCard(page, name);
+      await expect(card.getByRole('heading', { name })).toBeVisible();
+      await expect(card.getByText(duration, { exact: true })).toBeVisible();
+      await expect(card.getByText(price, { exact: true })).toBeVisible();
+      if (original) {
+        await expect(card.locator('s')).toHaveText(`Original price: ${original}`);
+        await expect(card.locator('s')).toHaveCSS('text-decoration-line', 'line-through');
+        await expect(card.getByText(badge!, { exact: true })).toBeVisible();
+      } else {
+        await expect(card.locator('s')).toHaveCount(0);
+        await expect(card.getByText(/^Save \d+%$/)).toHaveCount(0);
+      }
+      await expect(card.getByRole('link', { name: /Subscribe Now/ })).toBeVisible();
+    }
+  });
+}
+
+test('the pricing grid has three columns on a wide screen and one on a phone', async ({ page }) => {
+  await page.goto('/product/clothing-bot');
+  const tops = () =>
+    page
+      .getByRole('region', { name: 'Pricing Options' })
+      .getByRole('article')
+      .evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
+  await expect.poll(async () => new Set(await tops()).size).toBe(1);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(async () => new Set(await tops()).size).toBe(3);
+});
+
+test('an unknown product shows "Product Not Found"', async ({ page }) => {
+  await page.goto('/product/no-such-product');
+  await expect(page.getByRole('heading', { level: 1, name: 'Product Not Found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('Subscribe Now takes a visitor to register, then to checkout after logging in', async ({
+  page,
+}) => {
+  const { member } = readAccounts();
+  await page.goto('/product/stellar-launcher');
+  await planCard(page, 'Standard Plan')
+    .getByRole('link', { name: /Subscribe Now/ })
+    .click();
+  await expect(page).toHaveURL(
+    `/register?next=${encodeURIComponent('/checkout/stellar-launcher?plan=standard-plan')}`,
+  );
+  await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+
+  // Already a member: "Log in" keeps the destination.
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await page.getByLabel('Username').fill(member.username);
+  await page.getByLabel('Password', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+
+  await expect(page).toHaveURL('/checkout/stellar-launcher?plan=standard-plan');
+  await expect(page.getByRole('heading', { level: 1, name: 'Stellar Launcher' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Standard Plan/ })).toBeChecked();
+});
+
+test('a signed-in member sees the checkout routes the FAQ names', async ({ page }) => {
+  await signIn(page, readAccounts().member);
+  await page.goto('/product/clothing-bot');
+  await planCard(page, 'Premium Plan')
+    .getByRole('link', { name: /Subscribe Now/ })
+    .click();
+  await expect(page).toHaveURL('/checkout/clothing-bot?plan=premium-plan');
+
+  await expect(page.getByRole('radio', { name: /Premium Plan/ })).toBeChecked();
+  await expect(page.getByText('Online payment is coming in a later update.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Pay with cryptocurrency' })).toBeVisible();
+  await expect(page.getByText(/sells directly for cryptocurrency only/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Buy from a reseller' })).toBeVisible();
+  await expect(page.getByText(/accept PayPal, credit cards, Robux and more/)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to Redeem Key' })).toHaveAttribute(
+    'href',
+    '/user-dashboard#redeem-key',
+  );
+  await page.getByRole('radio', { name: /Basic Plan/ }).check();
+  await expect(page).toHaveURL('/checkout/clothing-bot?plan=basic-plan');
+});
