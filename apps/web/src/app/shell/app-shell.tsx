@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { ImpersonationBanner } from '../../features/admin/components/impersonation-banner';
 import { MaintenanceGate } from '../../features/maintenance/components/maintenance-gate';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
@@ -27,6 +28,7 @@ export function AppShell() {
       )}
       <TopBar />
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
+        <ImpersonationBanner />
         <MaintenanceGate>
           <Outlet />
         </MaintenanceGate>
