@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { Dialog, DialogActions, DialogClose, DialogContent } from './dialog';
+import { Dialog, DialogActions, DialogClose, DialogContent } from '../../../components/ui/dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -34,7 +34,7 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={title} description={description}>
+      <DialogContent title={title} description={description} hideClose>
         <form
           onSubmit={(event) => {
             event.preventDefault();

@@ -11,8 +11,14 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { applyFieldErrors } from '../../../lib/form-errors';
 import { useCreateAccount } from '../api/create-account';
-import { CopyButton } from './copy-button';
-import { Dialog, DialogActions, DialogClose, DialogContent, DialogTrigger } from './dialog';
+import { CopyButton } from '../../../components/ui/copy-button';
+import {
+  Dialog,
+  DialogActions,
+  DialogClose,
+  DialogContent,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
 import { generateAccountCode } from './generate-account-code';
 import { reportAdminError } from './report-admin-error';
 

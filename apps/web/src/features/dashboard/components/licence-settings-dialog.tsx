@@ -9,9 +9,9 @@ import { Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useLicenceSettings } from '../api/get-licence-settings';
 import { useUpdateLicenceSettings } from '../api/update-licence-settings';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '../../../components/ui/copy-button';
 import { DateText } from './date-text';
-import { Dialog, DialogActions, DialogContent } from './dialog';
+import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
 import { parseSettingsJson } from './settings-json';
 
 interface LicenceSettingsDialogProps {

@@ -7,8 +7,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
 import { getErrorMessage } from '../../../lib/api-client';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
-import { CopyButton } from './copy-button';
-import { Dialog, DialogActions, DialogContent } from './dialog';
+import { CopyButton } from '../../../components/ui/copy-button';
+import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
 
 export interface TwoFactorSetup {
   data: { qrCode: string; secret: string } | undefined;
