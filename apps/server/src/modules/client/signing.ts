@@ -1,0 +1,148 @@
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  sign,
+  type KeyObject,
+} from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import type { Db } from '../../db/client';
+import { ConfigError } from '../../config';
+import { sharedSecret } from '../../lib/secrets';
+
+/** Signs licence answers; built once per app, so the key is parsed once. */
+export interface LicenceSigner {
+  /** Base64 Ed25519 signature of the UTF-8 bytes of `body`. */
+  sign(body: string): Promise<string>;
+  /** SPKI PEM of the public key, as GET /api/client/public-key gives it. */
+  publicKeyPem: string;
+  /** Stops the signing thread (later calls sign on the main thread). */
+  close(): Promise<void>;
+}
+
+const BAD_KEY =
+  'Invalid configuration: LICENCE_SIGNING_KEY must be an Ed25519 private key, as PEM ' +
+  '(-----BEGIN PRIVATE KEY-----) or as base64 of its PKCS#8 DER bytes';
+
+/** An Ed25519 private key from PEM (literal "\n" accepted, as .env files write them) or base64 DER. */
+export function parseSigningKey(text: string): KeyObject {
+  const value = text.trim().replace(/\\n/g, '\n');
+  let key: KeyObject;
+  try {
+    key = value.includes('-----BEGIN')
+      ? createPrivateKey(value)
+      : createPrivateKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'pkcs8' });
+  } catch {
+    throw new ConfigError(BAD_KEY);
+  }
+  if (key.asymmetricKeyType !== 'ed25519') throw new ConfigError(BAD_KEY);
+  return key;
+}
+
+const signInline = (key: KeyObject, body: string) =>
+  sign(null, Buffer.from(body, 'utf8'), key).toString('base64');
+
+// Plain CommonJS evaluated in the thread: no TypeScript loader needed there.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { createPrivateKey, sign } = require('node:crypto');
+const key = createPrivateKey({ key: workerData.der, format: 'der', type: 'pkcs8' });
+parentPort.on('message', (bodies) => {
+  parentPort.postMessage(bodies.map((b) => sign(null, Buffer.from(b, 'utf8'), key).toString('base64')));
+});`;
+
+const MAX_BATCH = 256;
+interface Pending {
+  body: string;
+  resolve: (signature: string) => void;
+}
+
+/**
+ * Ed25519 signing (about 25 µs an answer, the largest single cost of a check) on its own thread,
+ * so the event loop keeps serving requests meanwhile. Bodies queued during one turn of the event
+ * loop go over in one message; answers come back in order. If the thread fails or is closed,
+ * signing falls back to the main thread, so a signature is never lost.
+ */
+class ThreadSigner {
+  private worker: Worker | null;
+  private queue: Pending[] = [];
+  private inFlight: Pending[][] = [];
+  private scheduled = false;
+
+  constructor(private readonly key: KeyObject) {
+    this.worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      execArgv: [],
+      workerData: { der: key.export({ format: 'der', type: 'pkcs8' }) },
+    });
+    this.worker.unref();
+    this.worker.on('message', (signatures: string[]) => {
+      const batch = this.inFlight.shift() ?? [];
+      batch.forEach((p, i) => p.resolve(signatures[i] ?? signInline(this.key, p.body)));
+    });
+    const fail = () => this.fallBack();
+    this.worker.on('error', fail);
+    this.worker.on('exit', fail);
+  }
+
+  sign(body: string): Promise<string> {
+    if (!this.worker) return Promise.resolve(signInline(this.key, body));
+    return new Promise((resolve) => {
+      this.queue.push({ body, resolve });
+      if (this.queue.length >= MAX_BATCH) this.flush();
+      else if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.flush();
+        });
+      }
+    });
+  }
+
+  private flush(): void {
+    if (this.queue.length === 0) return;
+    const batch = this.queue;
+    this.queue = [];
+    if (!this.worker) {
+      for (const p of batch) p.resolve(signInline(this.key, p.body));
+      return;
+    }
+    this.inFlight.push(batch);
+    this.worker.postMessage(batch.map((p) => p.body));
+  }
+
+  /** The thread is gone: sign whatever was waiting here, and everything after. */
+  private fallBack(): void {
+    this.worker = null;
+    for (const p of [...this.inFlight.flat(), ...this.queue])
+      p.resolve(signInline(this.key, p.body));
+    this.inFlight = [];
+    this.queue = [];
+  }
+
+  async close(): Promise<void> {
+    const worker = this.worker;
+    this.fallBack();
+    await worker?.terminate();
+  }
+}
+
+/**
+ * LICENCE_SIGNING_KEY when set; otherwise a key pair generated once and kept in server_secrets,
+ * so every process signs with the same key and the published public key stays valid.
+ */
+export async function loadSigner(db: Db, configured?: string): Promise<LicenceSigner> {
+  const pem =
+    configured ??
+    (await sharedSecret(db, 'licence_signing_key', () =>
+      generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
+    ));
+  const privateKey = parseSigningKey(pem);
+  const signer = new ThreadSigner(privateKey);
+  return {
+    sign: (body) => signer.sign(body),
+    publicKeyPem: createPublicKey(privateKey).export({ format: 'pem', type: 'spki' }).toString(),
+    close: () => signer.close(),
+  };
+}

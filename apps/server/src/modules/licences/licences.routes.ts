@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  errorResponseSchema,
+  licenceSettingsSchema,
+  ownedProductParamSchema,
+  ownedProductsResponseSchema,
+  resetHwidResponseSchema,
+} from '@stellar/shared';
+import { currentUser } from '../../plugins/auth';
+import {
+  getLicenceSettings,
+  listOwnedProducts,
+  resetHwid,
+  saveLicenceSettings,
+} from './licences.service';
+
+const MINUTE = 60_000;
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+  409: errorResponseSchema,
+  413: errorResponseSchema,
+  429: errorResponseSchema,
+};
+
+/** The member's owned products (licences): list, HWID reset, per-licence settings JSON. */
+const licencesRoutes: FastifyPluginAsyncZod = async (app) => {
+  const resetLimit = app.limit({
+    name: 'hwid-reset-user',
+    max: 10,
+    windowMs: 10 * MINUTE,
+    key: (request) => currentUser(request).id,
+  });
+
+  app.get(
+    '/users/owns',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['licences'],
+        security: [{ bearer: [] }],
+        response: { 200: ownedProductsResponseSchema, 401: errorResponseSchema },
+      },
+    },
+    async (request) => ({
+      ownedProducts: await listOwnedProducts(app.db, currentUser(request).id),
+    }),
+  );
+
+  app.post(
+    '/products/:id/reset-hwid',
+    {
+      onRequest: app.requireUser,
+      preHandler: resetLimit,
+      schema: {
+        tags: ['licences'],
+        security: [{ bearer: [] }],
+        params: ownedProductParamSchema,
+        response: { 200: resetHwidResponseSchema, ...errors },
+      },
+    },
+    async (request) => resetHwid(app.db, currentUser(request).id, request.params.id),
+  );
+
+  app.get(
+    '/licences/:id/settings',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['licences'],
+        security: [{ bearer: [] }],
+        params: ownedProductParamSchema,
+        response: { 200: licenceSettingsSchema, ...errors },
+      },
+    },
+    async (request) => getLicenceSettings(app.db, currentUser(request).id, request.params.id),
+  );
+
+  app.put(
+    '/licences/:id/settings',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['licences'],
+        security: [{ bearer: [] }],
+        params: ownedProductParamSchema,
+        body: licenceSettingsSchema,
+        response: { 200: licenceSettingsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      saveLicenceSettings(app.db, currentUser(request).id, request.params.id, request.body),
+  );
+};
+export default licencesRoutes;

@@ -1,0 +1,183 @@
+import { and, asc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { LIMITS, type LicenceSettings, type OwnedProduct } from '@stellar/shared';
+import type { Db } from '../../db/client';
+import { licenceKeys, licences, products } from '../../db/schema';
+import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { getGlobalSettings, type GlobalSettings } from '../settings/settings.service';
+
+export const LICENCE_NOT_FOUND = 'Licence not found.';
+export const HWID_RESET_DISABLED = 'HWID reset is disabled.';
+export const HWID_RESET_DONE = 'HWID reset successfully!';
+export const HWID_NOT_BOUND = 'No HWID is bound to this licence yet.';
+export const SETTINGS_DISABLED = 'Settings access is disabled.';
+export const SETTINGS_TOO_LARGE = `Settings must be at most ${LIMITS.licenceSettingsMaxBytes / 1024} KiB of JSON.`;
+const HOUR = 60 * 60 * 1000;
+
+const ownedColumns = {
+  id: licences.id,
+  productId: licences.productId,
+  title: products.title,
+  slug: products.slug,
+  hwid: licences.hwid,
+  purchasedAt: licences.purchasedAt,
+  expiresAt: licences.expiresAt,
+  lastHwidResetAt: licences.lastHwidResetAt,
+  // The first key redeemed into the licence is the one the dashboard shows.
+  licenceKey: sql<string | null>`(select ${licenceKeys.code} from ${licenceKeys}
+    where ${licenceKeys.licenceId} = ${licences.id}
+    order by ${licenceKeys.redeemedAt} asc, ${licenceKeys.code} asc limit 1)`,
+};
+type OwnedRow = Awaited<ReturnType<typeof ownedRows>>[number];
+
+/** When the cooldown next allows a reset, or null when it allows one now. */
+function nextResetAt(lastResetAt: Date | null, cooldownHours: number, now = new Date()) {
+  if (!lastResetAt) return null;
+  const next = new Date(lastResetAt.getTime() + cooldownHours * HOUR);
+  return next > now ? next : null;
+}
+
+function presentOwned(row: OwnedRow, settings: GlobalSettings): OwnedProduct {
+  return {
+    _id: row.id,
+    productId: row.productId,
+    title: row.title,
+    slug: row.slug,
+    hwid: row.hwid,
+    purchasedAt: row.purchasedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    canResetHWID: settings.allowHWIDReset,
+    canAccessSettings: settings.allowSettingsAccess,
+    licenceKey: row.licenceKey,
+    nextHwidResetAt:
+      nextResetAt(row.lastHwidResetAt, settings.hwidResetCooldownHours)?.toISOString() ?? null,
+  };
+}
+
+async function ownedRows(db: Db, where: SQL | undefined) {
+  return db
+    .select(ownedColumns)
+    .from(licences)
+    .innerJoin(products, eq(products.id, licences.productId))
+    .where(where)
+    .orderBy(asc(products.sortOrder), asc(licences.purchasedAt));
+}
+
+/** The member's licences in the dashboard's shape, flags from the global settings. */
+export async function listOwnedProducts(db: Db, userId: string): Promise<OwnedProduct[]> {
+  const [rows, settings] = await Promise.all([
+    ownedRows(db, eq(licences.userId, userId)),
+    getGlobalSettings(db),
+  ]);
+  return rows.map((row) => presentOwned(row, settings));
+}
+
+/** One licence of the member in the dashboard's shape. */
+export async function getOwnedProduct(
+  db: Db,
+  userId: string,
+  licenceId: string,
+): Promise<OwnedProduct> {
+  const [[row], settings] = await Promise.all([
+    ownedRows(db, and(eq(licences.userId, userId), eq(licences.id, licenceId))),
+    getGlobalSettings(db),
+  ]);
+  if (!row) throw notFound(LICENCE_NOT_FOUND);
+  return presentOwned(row, settings);
+}
+
+/** The member's own licence by its id or its product's id; anyone else's is a 404. */
+async function findOwnLicence(db: Db, userId: string, id: string) {
+  const [licence] = await db
+    .select()
+    .from(licences)
+    .where(
+      and(
+        eq(licences.userId, userId),
+        // Compared as text: a product id is not a uuid, and a malformed id must not be a 500.
+        or(sql`${licences.id}::text = ${id}`, eq(licences.productId, id)),
+      ),
+    )
+    .limit(1);
+  if (!licence) throw notFound(LICENCE_NOT_FOUND);
+  return licence;
+}
+
+function cooldownError(next: Date): HttpError {
+  const seconds = Math.max(1, Math.ceil((next.getTime() - Date.now()) / 1000));
+  return new HttpError(
+    429,
+    `You can reset your HWID again after ${next.toISOString()}.`,
+    undefined,
+    { 'retry-after': String(seconds) },
+  );
+}
+
+/** Unbinds the member's machine when resets are allowed and the cooldown has passed. */
+export async function resetHwid(db: Db, userId: string, id: string) {
+  const settings = await getGlobalSettings(db);
+  if (!settings.allowHWIDReset) throw forbidden(HWID_RESET_DISABLED);
+  const licence = await findOwnLicence(db, userId, id);
+  const cooldownMs = settings.hwidResetCooldownHours * HOUR;
+  const now = new Date();
+  const waiting = nextResetAt(licence.lastHwidResetAt, settings.hwidResetCooldownHours, now);
+  if (waiting) throw cooldownError(waiting);
+  if (!licence.hwid) throw conflict(HWID_NOT_BOUND);
+  // The cooldown is re-checked in SQL, so two resets racing cannot both pass it.
+  const [done] = await db
+    .update(licences)
+    .set({ hwid: null, hwidBoundAt: null, lastHwidResetAt: now })
+    .where(
+      and(
+        eq(licences.id, licence.id),
+        or(
+          isNull(licences.lastHwidResetAt),
+          lte(licences.lastHwidResetAt, new Date(now.getTime() - cooldownMs)),
+        ),
+      ),
+    )
+    .returning({ id: licences.id });
+  if (!done) {
+    const fresh = await findOwnLicence(db, userId, id);
+    throw cooldownError(
+      nextResetAt(fresh.lastHwidResetAt, settings.hwidResetCooldownHours) ?? new Date(),
+    );
+  }
+  return {
+    message: HWID_RESET_DONE,
+    nextResetAt: cooldownMs > 0 ? new Date(now.getTime() + cooldownMs).toISOString() : null,
+  };
+}
+
+async function requireSettingsAccess(db: Db) {
+  if (!(await getGlobalSettings(db)).allowSettingsAccess) throw forbidden(SETTINGS_DISABLED);
+}
+
+/** The settings JSON of the member's own licence (when settings access is allowed). */
+export async function getLicenceSettings(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<LicenceSettings> {
+  await requireSettingsAccess(db);
+  return (await findOwnLicence(db, userId, id)).settings;
+}
+
+/** Replaces the settings JSON of the member's own licence (16 KiB at most). */
+export async function saveLicenceSettings(
+  db: Db,
+  userId: string,
+  id: string,
+  next: LicenceSettings,
+): Promise<LicenceSettings> {
+  await requireSettingsAccess(db);
+  if (Buffer.byteLength(JSON.stringify(next), 'utf8') > LIMITS.licenceSettingsMaxBytes) {
+    throw new HttpError(413, SETTINGS_TOO_LARGE);
+  }
+  const licence = await findOwnLicence(db, userId, id);
+  const [saved] = await db
+    .update(licences)
+    .set({ settings: next })
+    .where(eq(licences.id, licence.id))
+    .returning({ settings: licences.settings });
+  return saved!.settings;
+}

@@ -1,0 +1,316 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { computeHwid, fetchLicenceSettings } from './index';
+
+/**
+ * The CLI against a live server process (embedded database in a temp folder): valid, wrong
+ * machine, expired, bad key, a tampered answer and a replayed one through a meddling proxy.
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const bin = path.join(repoRoot, 'packages/licence-client/bin/stellar-licence.mjs');
+const owner = { username: 'cli-owner', password: 'cli-owner-password' };
+const member = { username: 'cli-member', password: 'cli-member-password' };
+
+const pair = generateKeyPairSync('ed25519');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'stellar-cli-'));
+const publicKeyFile = path.join(dataDir, 'licence-public.pem');
+writeFileSync(publicKeyFile, pair.publicKey.export({ format: 'pem', type: 'spki' }));
+
+let port = 0;
+let server: { child: ChildProcess; exited: Promise<unknown>; output: () => string } | null = null;
+const base = () => `http://127.0.0.1:${port}`;
+const keys = { launcher: '', clothing: '' };
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port: found } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(found));
+    });
+    probe.on('error', reject);
+  });
+}
+
+async function startServer() {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      OWNER_USERNAME: owner.username,
+      OWNER_PASSWORD: owner.password,
+      LICENCE_SIGNING_KEY: pair.privateKey
+        .export({ format: 'der', type: 'pkcs8' })
+        .toString('base64'),
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  server = { child, exited, output: () => out };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${out}`);
+    try {
+      if ((await fetch(`${base()}/api/readyz`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not ready: ${out}`);
+}
+
+async function stopServer() {
+  if (!server) return;
+  if (server.child.exitCode === null) server.child.kill('SIGTERM');
+  await server.exited;
+  server = null;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- test-only JSON
+async function api(method: string, url: string, body?: object, token?: string): Promise<any> {
+  const res = await fetch(`${base()}/api${url}`, {
+    method,
+    headers: {
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
+
+function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => resolve({ code, stdout: stdout.trim(), stderr: stderr.trim() }));
+  });
+}
+
+/** A man in the middle: forwards everything, and lets `meddle` rewrite validate answers. */
+async function proxy(
+  meddle: (body: Buffer, signature: string) => { body: Buffer; signature: string },
+) {
+  const target = base();
+  const box = http.createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const upstream = await fetch(`${target}${req.url}`, {
+      method: req.method,
+      headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
+      body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+    });
+    let body: Buffer = Buffer.from(await upstream.arrayBuffer());
+    let signature = upstream.headers.get('x-signature') ?? '';
+    if (req.url === '/api/client/validate') ({ body, signature } = meddle(body, signature));
+    res.writeHead(upstream.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': body.length,
+      ...(signature ? { 'x-signature': signature } : {}),
+    });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => box.listen(0, '127.0.0.1', resolve));
+  const { port: proxyPort } = box.address() as net.AddressInfo;
+  return {
+    url: `http://127.0.0.1:${proxyPort}`,
+    close: () => new Promise((resolve) => box.close(resolve)),
+  };
+}
+
+const check = (key: string, product: string, extra: string[] = [], server = base()) =>
+  cli(['check', '--server', server, '--key', key, '--product', product, ...extra]);
+const pinned = ['--public-key', publicKeyFile];
+
+describe('stellar-licence CLI against a live server', { timeout: 60_000 }, () => {
+  beforeAll(async () => {
+    port = await freePort();
+    await startServer();
+    const { token: ownerToken } = await api('POST', '/auth/login', owner);
+    const products = await api('GET', '/products');
+    const [launcher, clothing] = products as { _id: string }[];
+    const generate = async (productId: string) =>
+      (
+        await api(
+          'POST',
+          '/keys/generate',
+          { productId, plan: 'Basic Plan', quantity: 1 },
+          ownerToken,
+        )
+      ).keys[0] as string;
+    keys.launcher = await generate(launcher!._id);
+    keys.clothing = await generate(clothing!._id);
+    await api('POST', '/register', member);
+    const { token } = await api('POST', '/auth/login', member);
+    await api('POST', '/keys/redeem', { keyCode: keys.launcher }, token);
+    await api('POST', '/keys/redeem', { keyCode: keys.clothing }, token);
+
+    // No API makes a licence expire early: stop the server, age the Clothing Bot licence in the
+    // database (and allow settings access), start it again.
+    await stopServer();
+    const db = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    await db.query(
+      `update licences set expires_at = now() - interval '1 day'
+         where product_id = (select id from products where slug = 'clothing-bot')`,
+    );
+    await db.query(`update settings set allow_settings_access = true`);
+    await db.query(`update licences set settings = '{"threads": 12}'`);
+    await db.close();
+    await startServer();
+  }, 180_000);
+
+  afterAll(async () => {
+    await stopServer();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("hwid prints this machine's HWID", async () => {
+    const res = await cli(['hwid']);
+    expect(res).toEqual({ code: 0, stdout: computeHwid(), stderr: '' });
+  });
+
+  it('valid: binds this machine on the first check, then stays valid (pinned or fetched key)', async () => {
+    const first = await check(keys.launcher, 'stellar-launcher', pinned);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(
+      new RegExp(
+        `^VALID: stellar-launcher licence valid until \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z for machine ${computeHwid().slice(0, 12)}\\.\\.\\.$`,
+      ),
+    );
+    const fetchedKey = await check(keys.launcher, 'stellar-launcher', ['--json']);
+    expect(fetchedKey.code).toBe(0);
+    expect(JSON.parse(fetchedKey.stdout)).toMatchObject({
+      ok: true,
+      code: 'VALID',
+      hwid: computeHwid(),
+    });
+    // The library reads the licence's settings for the bound machine, signed.
+    expect(
+      await fetchLicenceSettings({ server: base(), key: keys.launcher, publicKey: pair.publicKey }),
+    ).toEqual({ product: 'stellar-launcher', settings: { threads: 12 } });
+  });
+
+  it('wrong machine: HWID_MISMATCH, exit 1', async () => {
+    const res = await check(keys.launcher, 'stellar-launcher', [
+      ...pinned,
+      '--hwid',
+      'another-machine-0001',
+    ]);
+    expect(res).toEqual({
+      code: 1,
+      stdout: '',
+      stderr:
+        'HWID_MISMATCH: the licence is bound to another machine (reset the HWID from the dashboard)',
+    });
+  });
+
+  it('expired: EXPIRED with the expiry, exit 1', async () => {
+    const res = await check(keys.clothing, 'clothing-bot', pinned);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toMatch(/^EXPIRED: the licence has expired \(\d{4}-\d\d-\d\dT[\d:.]+Z\)$/);
+  });
+
+  it('bad key and wrong product: KEY_INVALID / PRODUCT_MISMATCH, exit 1', async () => {
+    const bad = await check('STLR-00000-00000-00000-00000', 'stellar-launcher', pinned);
+    expect(bad).toMatchObject({
+      code: 1,
+      stderr: 'KEY_INVALID: the key is unknown, not redeemed yet, or revoked',
+    });
+    const product = await check(keys.launcher, 'clothing-bot', pinned);
+    expect(product).toMatchObject({
+      code: 1,
+      stderr: 'PRODUCT_MISMATCH: the key is for another product',
+    });
+  });
+
+  it('tampered answer: one flipped byte, or a refusal rewritten as VALID, is SIGNATURE_INVALID, exit 2', async () => {
+    const flip = await proxy((body, signature) => {
+      const copy = Buffer.from(body);
+      const at = copy.indexOf('"code"') + 9;
+      copy[at] = copy[at]! ^ 0x01;
+      return { body: copy, signature };
+    });
+    const rewrite = await proxy((body, signature) => ({
+      body: Buffer.from(
+        body
+          .toString()
+          .replace('"valid":false,"code":"HWID_MISMATCH"', '"valid":true,"code":"VALID"'),
+      ),
+      signature,
+    }));
+    try {
+      const flipped = await check(keys.launcher, 'stellar-launcher', pinned, flip.url);
+      expect(flipped).toMatchObject({
+        code: 2,
+        stderr:
+          'SIGNATURE_INVALID: The server answer is not signed by the licence key: it was altered or forged.',
+      });
+      const forged = await check(
+        keys.launcher,
+        'stellar-launcher',
+        [...pinned, '--hwid', 'another-machine-0001'],
+        rewrite.url,
+      );
+      expect(forged.code).toBe(2);
+      expect(forged.stderr).toMatch(/^SIGNATURE_INVALID: /);
+    } finally {
+      await flip.close();
+      await rewrite.close();
+    }
+  });
+
+  it('stale answer: a recorded VALID answer replayed later is NONCE_MISMATCH, exit 2', async () => {
+    let recorded: { body: Buffer; signature: string } | null = null;
+    const replay = await proxy((body, signature) => {
+      recorded ??= { body, signature };
+      return recorded;
+    });
+    try {
+      expect((await check(keys.launcher, 'stellar-launcher', pinned, replay.url)).code).toBe(0);
+      const replayed = await check(keys.launcher, 'stellar-launcher', pinned, replay.url);
+      expect(replayed).toMatchObject({
+        code: 2,
+        stderr:
+          'NONCE_MISMATCH: The server answer is for another request (nonce mismatch): a replayed answer.',
+      });
+    } finally {
+      await replay.close();
+    }
+  });
+
+  it('unreachable server: NETWORK, exit 3; bad usage: exit 64', async () => {
+    const down = await check(
+      keys.launcher,
+      'stellar-launcher',
+      pinned,
+      `http://127.0.0.1:${await freePort()}`,
+    );
+    expect(down.code).toBe(3);
+    expect(down.stderr).toMatch(/^NETWORK: Cannot reach the licence server/);
+    const usage = await cli(['check', '--server', base(), '--product', 'stellar-launcher']);
+    expect(usage.code).toBe(64);
+    expect(usage.stderr).toMatch(/^--key is required\./);
+  });
+});
