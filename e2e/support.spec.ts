@@ -190,7 +190,8 @@ test('/chat: new conversations, the staff queue, live threads and unread markers
   await expect(memberTickets).toHaveCount(2);
 
   // Support answers the new conversation: it appears in the member's open thread.
-  await queue.getByRole('link', { name: /General Inquiry/ }).click();
+  // The queue holds every user's open tickets: pick this member's new one.
+  await memberTickets.filter({ hasText: 'General Inquiry' }).click();
   await expect(supportPage.getByText('Live', { exact: true }).first()).toBeVisible();
   await send(supportPage, 'Reset the HWID from your dashboard.');
   await expect(memberPage.getByText('Reset the HWID from your dashboard.')).toBeVisible(LIVE);

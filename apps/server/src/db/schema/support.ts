@@ -33,6 +33,12 @@ export const tickets = pgTable(
   (t) => [
     index('tickets_user_idx').on(t.userId, t.createdAt),
     index('tickets_status_idx').on(t.status, t.updatedAt),
+    // Staff list without a status filter: newest activity first.
+    index('tickets_updated_idx').on(t.updatedAt, t.id),
+    // Escalated queue (status=open&escalated=true) and its count: a small partial index.
+    index('tickets_escalated_idx')
+      .on(t.status, t.updatedAt)
+      .where(sql`${t.escalated}`),
     check('tickets_priority_check', sql`${t.priority} in ('Low','Medium','High')`),
     check(
       'tickets_reason_check',

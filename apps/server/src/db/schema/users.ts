@@ -40,6 +40,12 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     index('users_role_idx').on(t.role),
     index('users_created_at_idx').on(t.createdAt),
+    // Admin user search by username prefix: lower(username) LIKE 'term%' (see docs/benchmarks.md, Scale).
+    index('users_username_pattern_idx').on(sql`lower(${t.username}) text_pattern_ops`),
+    // Admin user list (active users, newest first) and its count, without reading the table.
+    index('users_active_created_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.bannedAt} is null`),
     check('users_role_check', sql`${t.role} in ('Member','Support','Reseller','Admin','Owner')`),
     check('users_balance_check', sql`${t.balanceCents} >= 0`),
   ],

@@ -132,7 +132,7 @@ export async function seedScale(
     from generate_series(1, ${counts.messages}) i
     join t on t.rn = 1 + i % ${counts.tickets}`,
   );
-  await step('analyze', sql`analyze`);
+  await step('vacuum analyze', sql`vacuum analyze`);
   return counts;
 }
 

@@ -1,0 +1,306 @@
+// npm run bench:endpoints: requests/s and latency of every hot endpoint beside the same server's
+// constant-JSON route (GET /api/healthz), measured in the same run, on PGlite and on PostgreSQL.
+// See docs/benchmarks.md, "Hot endpoints".
+//
+//   BENCH_DATABASE_URL  PostgreSQL server to create a throwaway database on
+//                       (default postgres://postgres@127.0.0.1:5432/postgres); the database is dropped after
+//   BENCH_ENGINES (pglite,postgres)  which engines to run, comma-separated
+//   BENCH_CONNECTIONS (50)  BENCH_LOGIN_CONNECTIONS (10)  BENCH_DURATION seconds per case (6)
+//   BENCH_WARMUP seconds per case (2)  BENCH_ONLY=substring of a case name  BENCH_JSON=file
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { repoRoot } from '../scripts/lib/paths.mjs';
+import { serverNodeArgs } from '../scripts/lib/server-command.mjs';
+
+const env = process.env;
+const connections = Number(env.BENCH_CONNECTIONS ?? 50);
+const loginConnections = Number(env.BENCH_LOGIN_CONNECTIONS ?? 10);
+const duration = Number(env.BENCH_DURATION ?? 6);
+const warmup = Number(env.BENCH_WARMUP ?? 2);
+const pgAdminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const engines = (env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((s) => s.trim());
+const owner = { username: 'bench-owner', password: randomBytes(12).toString('base64url') };
+
+async function adminQuery(url, text) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh database: a PGlite folder in the temp directory, or a throwaway PostgreSQL database. */
+async function prepareDatabase(engine, cleanups) {
+  if (engine === 'postgres') {
+    const name = `stellar_bench_ep_${randomBytes(5).toString('hex')}`;
+    await adminQuery(pgAdminUrl, `CREATE DATABASE ${name}`);
+    cleanups.push(() => adminQuery(pgAdminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const url = new URL(pgAdminUrl);
+    url.pathname = `/${name}`;
+    return { kind: 'PostgreSQL (local)', vars: { DATABASE_URL: url.toString() } };
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stellar-bench-ep-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  return { kind: 'PGlite (embedded)', vars: { DATA_DIR: dataDir, DATABASE_URL: '' } };
+}
+
+function startServer(vars, port, cleanups) {
+  let tail = '';
+  const child = spawn(process.execPath, serverNodeArgs({ envFile: false }), {
+    cwd: repoRoot,
+    env: {
+      ...env,
+      ...vars,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+      OWNER_USERNAME: owner.username,
+      OWNER_PASSWORD: owner.password,
+      WEB_DIST: '/nonexistent',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  cleanups.unshift(async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+  return { child, tail: () => tail };
+}
+
+async function waitReady(base, server) {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.tail()}`);
+    try {
+      if ((await fetch(`${base}/api/readyz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not ready:\n${server.tail()}`);
+}
+
+function client(base) {
+  return async function api(method, url, body, token) {
+    const res = await fetch(`${base}/api${url}`, {
+      method,
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+/**
+ * Everything through the API: the Owner generates a key that a member redeems (first check binds the
+ * HWID), the member opens a ticket with a few chat messages, the Owner makes a reseller.
+ */
+async function prepareData(api) {
+  const { token: ownerToken } = await api('POST', '/auth/login', owner);
+  const products = await api('GET', '/products');
+  const product = products[0];
+  const member = { username: 'bench-member', password: 'bench-member-password' };
+  await api('POST', '/register', member);
+  const { token: memberToken } = await api('POST', '/auth/login', member);
+  const { keys } = await api(
+    'POST',
+    '/keys/generate',
+    { productId: product._id, plan: product.pricing.at(-1).plan, quantity: 1 },
+    ownerToken,
+  );
+  await api('POST', '/keys/redeem', { keyCode: keys[0] }, memberToken);
+  const validateBody = {
+    key: keys[0],
+    hwid: 'bench-machine-1',
+    product: product.slug,
+    nonce: randomBytes(16).toString('base64url'),
+    version: 'bench',
+  };
+  const first = await api('POST', '/client/validate', validateBody);
+  if (first.code !== 'VALID') throw new Error(`licence not valid: ${JSON.stringify(first)}`);
+
+  const { id: ticketId } = await api(
+    'POST',
+    '/ticket/tickets',
+    { message: 'My key does not work after the update.', reason: 'Bug Report' },
+    memberToken,
+  );
+  for (let i = 0; i < 3; i += 1) {
+    await api(
+      'POST',
+      `/tickets/${ticketId}/chats`,
+      { message: `member message ${i}` },
+      memberToken,
+    );
+    await api('POST', `/tickets/${ticketId}/chats`, { message: `support answer ${i}` }, ownerToken);
+  }
+
+  const reseller = { username: 'bench-reseller', password: 'bench-reseller-password' };
+  const reg = await api('POST', '/register', reseller);
+  await api('PUT', `/users/${reg.user._id}/role`, { role: 'Reseller' }, ownerToken);
+  const { token: resellerToken } = await api('POST', '/auth/login', reseller);
+  await api('GET', '/resellers/me', undefined, resellerToken);
+
+  return { ownerToken, memberToken, resellerToken, ticketId, validateBody, member };
+}
+
+async function measure(opts) {
+  const c = opts.connections ?? connections;
+  if (warmup > 0) await autocannon({ connections: c, duration: warmup, ...opts });
+  const r = await autocannon({ connections: c, duration, ...opts });
+  return {
+    requestsPerSecond: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    failed: r.non2xx + r.errors + r.timeouts,
+  };
+}
+
+async function runEngine(engine) {
+  const cleanups = [];
+  try {
+    const loadBefore = os.loadavg();
+    const db = await prepareDatabase(engine, cleanups);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const server = startServer(db.vars, port, cleanups);
+    await waitReady(base, server);
+    const api = client(base);
+    const d = await prepareData(api);
+    const auth = (token) => ({ authorization: `Bearer ${token}` });
+    const json = { 'content-type': 'application/json' };
+    const cases = [
+      { name: 'GET /api/healthz (constant JSON, baseline)', opts: { url: `${base}/api/healthz` } },
+      { name: 'GET /api/products', opts: { url: `${base}/api/products` } },
+      { name: 'GET /api/maintenance/status', opts: { url: `${base}/api/maintenance/status` } },
+      {
+        name: 'GET /api/users/user (member)',
+        opts: { url: `${base}/api/users/user`, headers: auth(d.memberToken) },
+      },
+      {
+        name: 'GET /api/users/owns (member)',
+        opts: { url: `${base}/api/users/owns`, headers: auth(d.memberToken) },
+      },
+      {
+        name: 'GET /api/ticket/tickets (member)',
+        opts: { url: `${base}/api/ticket/tickets`, headers: auth(d.memberToken) },
+      },
+      {
+        name: 'GET /api/tickets/{id}/chats (member, 6 msgs)',
+        opts: { url: `${base}/api/tickets/${d.ticketId}/chats`, headers: auth(d.memberToken) },
+      },
+      {
+        name: 'POST /api/client/validate (valid licence)',
+        opts: {
+          url: `${base}/api/client/validate`,
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify(d.validateBody),
+        },
+      },
+      {
+        name: 'GET /api/resellers/me (reseller)',
+        opts: { url: `${base}/api/resellers/me`, headers: auth(d.resellerToken) },
+      },
+      {
+        name: 'GET /api/users (owner, admin list)',
+        opts: { url: `${base}/api/users`, headers: auth(d.ownerToken) },
+      },
+      {
+        name: `POST /api/auth/login (argon2, ${loginConnections} conn.)`,
+        opts: {
+          url: `${base}/api/auth/login`,
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify(d.member),
+          connections: loginConnections,
+        },
+      },
+    ].filter((c, i) => i === 0 || !env.BENCH_ONLY || c.name.includes(env.BENCH_ONLY));
+
+    const results = [];
+    for (const c of cases) results.push({ name: c.name, ...(await measure(c.opts)) });
+    // The baseline again at the end: how much the machine drifted during the run.
+    const baselineEnd = await measure(cases[0].opts);
+    const baseline = results[0].requestsPerSecond;
+
+    const cpu = os.cpus();
+    console.log(
+      `\nStellar hot endpoints: ${db.kind}, ${connections} connections (login ${loginConnections}), ` +
+        `${duration} s per case (+${warmup} s warm-up), ${cpu.length} x ${cpu[0]?.model.trim()}, ` +
+        `Node ${process.version}, load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}\n`,
+    );
+    console.table(
+      results.map((r) => ({
+        endpoint: r.name,
+        'req/s': r.requestsPerSecond,
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        'ratio to baseline': (r.requestsPerSecond / baseline).toFixed(2),
+        failed: r.failed,
+      })),
+    );
+    console.log(
+      `baseline re-measured at the end: ${baselineEnd.requestsPerSecond} req/s, p99 ${baselineEnd.p99} ms ` +
+        `(start: ${baseline} req/s)`,
+    );
+    return { engine: db.kind, loadBefore, results, baselineEnd };
+  } finally {
+    for (const cleanup of cleanups)
+      await Promise.resolve()
+        .then(cleanup)
+        .catch((err) => console.error('cleanup:', err.message));
+  }
+}
+
+const all = [];
+try {
+  for (const engine of engines) all.push(await runEngine(engine));
+  if (all.some((e) => e.results.some((r) => r.failed > 0))) {
+    process.exitCode = 1;
+    console.error('some requests failed: the figures above are not trustworthy');
+  }
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+}
+if (env.BENCH_JSON) {
+  writeFileSync(
+    env.BENCH_JSON,
+    JSON.stringify({ connections, loginConnections, duration, warmup, engines: all }, null, 2),
+  );
+}
