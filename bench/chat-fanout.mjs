@@ -6,7 +6,6 @@
 //   BENCH_SOCKETS (200)  BENCH_RATE messages/s (20)  BENCH_DURATION seconds (10)
 //   BENCH_SESSIONS distinct staff sessions the sockets share (BENCH_SOCKETS: one each)
 //   BENCH_PORT (random)  BENCH_LOG_LEVEL (warn)  BENCH_JSON=file
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -14,8 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { repoRoot } from '../scripts/lib/paths.mjs';
-import { serverNodeArgs } from '../scripts/lib/server-command.mjs';
+import { apiClient, startServer as startBenchServer, waitReady } from './lib/server.mjs';
 
 const env = process.env;
 const socketCount = Number(env.BENCH_SOCKETS ?? 200);
@@ -56,62 +54,19 @@ async function prepareDatabase() {
 }
 
 function startServer(vars) {
-  let tail = '';
-  const child = spawn(process.execPath, serverNodeArgs({ envFile: false }), {
-    cwd: repoRoot,
-    env: {
-      ...env,
+  return startBenchServer({
+    port,
+    cleanups,
+    vars: {
       ...vars,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT: 'off',
       LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn',
       OWNER_USERNAME: owner.username,
       OWNER_PASSWORD: owner.password,
-      WEB_DIST: '/nonexistent',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  cleanups.unshift(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
-  return { child, tail: () => tail };
 }
 
-async function waitReady(server) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.tail()}`);
-    try {
-      if ((await fetch(`${base}/api/readyz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server not ready:\n${server.tail()}`);
-}
-
-async function api(method, url, body, token) {
-  const res = await fetch(`${base}/api${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = apiClient(base);
 
 /** A socket subscribed to the ticket, recording when each bench message arrives. */
 function connect(token, ticketId, onArrival) {

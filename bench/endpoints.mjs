@@ -7,7 +7,6 @@
 //   BENCH_ENGINES (pglite,postgres)  which engines to run, comma-separated
 //   BENCH_CONNECTIONS (50)  BENCH_LOGIN_CONNECTIONS (10)  BENCH_DURATION seconds per case (6)
 //   BENCH_WARMUP seconds per case (2)  BENCH_ONLY=substring of a case name  BENCH_JSON=file
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -15,8 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { repoRoot } from '../scripts/lib/paths.mjs';
-import { serverNodeArgs } from '../scripts/lib/server-command.mjs';
+import { apiClient, startServer as startBenchServer, waitReady } from './lib/server.mjs';
 
 const env = process.env;
 const connections = Number(env.BENCH_CONNECTIONS ?? 50);
@@ -65,63 +63,11 @@ async function prepareDatabase(engine, cleanups) {
 }
 
 function startServer(vars, port, cleanups) {
-  let tail = '';
-  const child = spawn(process.execPath, serverNodeArgs({ envFile: false }), {
-    cwd: repoRoot,
-    env: {
-      ...env,
-      ...vars,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT: 'off',
-      LOG_LEVEL: 'warn',
-      OWNER_USERNAME: owner.username,
-      OWNER_PASSWORD: owner.password,
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  return startBenchServer({
+    port,
+    cleanups,
+    vars: { ...vars, OWNER_USERNAME: owner.username, OWNER_PASSWORD: owner.password },
   });
-  const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  cleanups.unshift(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
-  return { child, tail: () => tail };
-}
-
-async function waitReady(base, server) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.tail()}`);
-    try {
-      if ((await fetch(`${base}/api/readyz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server not ready:\n${server.tail()}`);
-}
-
-function client(base) {
-  return async function api(method, url, body, token) {
-    const res = await fetch(`${base}/api${url}`, {
-      method,
-      headers: {
-        ...(body ? { 'content-type': 'application/json' } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const json = await res.json();
-    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
-  };
 }
 
 /**
@@ -198,8 +144,8 @@ async function runEngine(engine) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const server = startServer(db.vars, port, cleanups);
-    await waitReady(base, server);
-    const api = client(base);
+    await waitReady(server);
+    const api = apiClient(base);
     const d = await prepareData(api);
     const auth = (token) => ({ authorization: `Bearer ${token}` });
     const json = { 'content-type': 'application/json' };

@@ -7,7 +7,7 @@
 //   BENCH_WEB_DIST (apps/web/dist)  the built site to serve
 //   CHROME_PATH (/usr/bin/chromium)  BENCH_JSON=file  BENCH_LIGHTHOUSE=0 to skip Lighthouse
 //   BENCH_LIGHTHOUSE_RUNS (1)  Lighthouse runs per preset; the median performance score is reported
-import { spawn, execFile } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -16,7 +16,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from '@playwright/test';
 import { repoRoot } from '../scripts/lib/paths.mjs';
-import { serverNodeArgs } from '../scripts/lib/server-command.mjs';
+import { startServer as startBenchServer, waitReady } from './lib/server.mjs';
 
 const env = process.env;
 const chromePath = env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -51,48 +51,17 @@ function freePort() {
 function startServer(port) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stellar-bench-home-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-  let tail = '';
-  const child = spawn(process.execPath, serverNodeArgs({ envFile: false }), {
-    cwd: repoRoot,
-    env: {
-      ...env,
+  return startBenchServer({
+    port,
+    cleanups,
+    vars: {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT: 'off',
-      LOG_LEVEL: 'warn',
       OWNER_USERNAME: 'bench-owner',
       OWNER_PASSWORD: randomBytes(12).toString('base64url'),
       WEB_DIST: webDist,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  cleanups.unshift(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
-  return { child, tail: () => tail };
-}
-
-async function waitReady(base, server) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.tail()}`);
-    try {
-      if ((await fetch(`${base}/api/readyz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server not ready:\n${server.tail()}`);
 }
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
@@ -215,7 +184,7 @@ async function main() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const server = startServer(port);
-  await waitReady(base, server);
+  await waitReady(server);
 
   const size = await transferSize(base);
   console.log(

@@ -8,15 +8,13 @@
 //   BENCH_SERVER_NODE_ARGS  extra node arguments of the server process (profiling)
 //   BENCH_ONLY=constant|validate|many  measure one case alone
 //   BENCH_KEYS (300)  licences of the many-keys case (each request a different key, round-robin)
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { repoRoot } from '../scripts/lib/paths.mjs';
-import { serverNodeArgs } from '../scripts/lib/server-command.mjs';
+import { apiClient, startServer as startBenchServer, waitReady } from './lib/server.mjs';
 
 const env = process.env;
 const connections = Number(env.BENCH_CONNECTIONS ?? 100);
@@ -57,64 +55,22 @@ async function prepareDatabase() {
 }
 
 function startServer(vars) {
-  let tail = '';
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-  const extra = (env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...extra, ...serverNodeArgs({ envFile: false })], {
-    cwd: repoRoot,
-    env: {
-      ...env,
+  const nodeArgs = (env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  return startBenchServer({
+    port,
+    nodeArgs,
+    cleanups,
+    vars: {
       ...vars,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT: 'off',
       LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn',
       OWNER_USERNAME: owner.username,
       OWNER_PASSWORD: owner.password,
-      WEB_DIST: '/nonexistent',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  cleanups.unshift(async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-  });
-  return { child, tail: () => tail };
 }
 
-async function waitReady(server) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.tail()}`);
-    try {
-      if ((await fetch(`${base}/api/readyz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server not ready:\n${server.tail()}`);
-}
-
-async function api(method, url, body, token) {
-  const res = await fetch(`${base}/api${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = apiClient(base);
 
 /**
  * Owner generates keys, members redeem them, the first check of each binds its HWID. The first

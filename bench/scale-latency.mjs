@@ -6,12 +6,11 @@
 //   SCALE_REQUESTS (300) measured sequential requests per call, after SCALE_WARMUP (30)
 //   SCALE_PORT (5090)  SCALE_LIMIT_MS (50): exit 1 when any p95 reaches it
 //   SCALE_JSON=file  also write the figures as JSON
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { repoRoot } from '../scripts/lib/paths.mjs';
+import { apiClient, startServer as startBenchServer, waitReady } from './lib/server.mjs';
 
 const env = process.env;
 if (!env.DATABASE_URL) {
@@ -30,62 +29,10 @@ const owner = {
 const base = `http://127.0.0.1:${port}`;
 
 function startServer() {
-  let tail = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: repoRoot,
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RATE_LIMIT: 'off',
-      LOG_LEVEL: env.SCALE_LOG_LEVEL ?? 'warn',
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  return {
-    child,
-    tail: () => tail,
-    async stop() {
-      if (child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited;
-      }
-    },
-  };
+  return startBenchServer({ port, vars: { LOG_LEVEL: env.SCALE_LOG_LEVEL ?? 'warn' } });
 }
 
-async function waitReady(server) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.tail()}`);
-    try {
-      if ((await fetch(`${base}/api/readyz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server not ready:\n${server.tail()}`);
-}
-
-async function api(method, url, body, token) {
-  const res = await fetch(`${base}/api${url}`, {
-    method,
-    headers: {
-      ...(body ? { 'content-type': 'application/json' } : {}),
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
+const api = apiClient(base);
 
 async function login(username, password) {
   const answer = await api('POST', '/auth/login', { username, password });
@@ -169,7 +116,7 @@ async function main() {
   const stop = () => server.stop();
   process.on('SIGINT', () => stop().then(() => process.exit(130)));
   try {
-    await waitReady(server);
+    await waitReady(server, 120_000);
     const [memberToken, resellerToken, adminToken, ownerToken] = await Promise.all([
       login(fixtures.member.username, scalePassword),
       login(fixtures.reseller.username, scalePassword),

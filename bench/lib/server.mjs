@@ -1,0 +1,76 @@
+// What every bench needs: a server process started for load (rate limits off, no web app), a wait
+// for /api/readyz, a JSON client, and a stop that the bench's clean-up runs.
+import { spawn } from 'node:child_process';
+import { repoRoot } from '../../scripts/lib/paths.mjs';
+import { serverNodeArgs } from '../../scripts/lib/server-command.mjs';
+
+/**
+ * Starts `node --import tsx apps/server/src/server.ts` on 127.0.0.1:`port`. `vars` override the
+ * environment (DATA_DIR or DATABASE_URL, OWNER_*, LOG_LEVEL, WEB_DIST...); `nodeArgs` go before the
+ * script (e.g. --cpu-prof). When `cleanups` is given, stopping the server is added to its front.
+ */
+export function startServer({ port, vars = {}, nodeArgs = [], cleanups }) {
+  let tail = '';
+  const child = spawn(process.execPath, [...nodeArgs, ...serverNodeArgs({ envFile: false })], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      RATE_LIMIT: 'off',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      ...vars,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  const server = {
+    child,
+    base: `http://127.0.0.1:${port}`,
+    tail: () => tail,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGTERM');
+        await exited;
+      }
+    },
+  };
+  cleanups?.unshift(() => server.stop());
+  return server;
+}
+
+/** Resolves once /api/readyz answers; throws with the server's last output if it dies or times out. */
+export async function waitReady(server, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.tail()}`);
+    try {
+      if ((await fetch(`${server.base}/api/readyz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server not ready:\n${server.tail()}`);
+}
+
+/** `api(method, url, body?, token?)` against `${base}/api`, JSON in and out; non-2xx throws. */
+export function apiClient(base) {
+  return async function api(method, url, body, token) {
+    const res = await fetch(`${base}/api${url}`, {
+      method,
+      headers: {
+        ...(body ? { 'content-type': 'application/json' } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = await res.json();
+    if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
