@@ -1,5 +1,6 @@
 export * from './constants';
 export * from './catalogue';
+export * from './events';
 export * from './pricing';
 export * from './schemas/common';
 export * from './schemas/auth';

@@ -3,3 +3,4 @@ export * from './products';
 export * from './licensing';
 export * from './support';
 export * from './system';
+export * from './events';

@@ -21,6 +21,8 @@ export interface SessionUser {
   mustChangePassword: boolean;
   sessionId: string;
   impersonatedBy: string | null;
+  /** Username of the impersonator (login-as), when known. */
+  impersonatorUsername?: string | null;
 }
 
 interface SessionMeta {

@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify';
+import type { Role } from '@stellar/shared';
+
+/**
+ * Who performs a command. `id` is the account the action is done as; when a staff member acts
+ * through login-as, `impersonator` is the real person, and audit entries name them.
+ * `apiKey` is set when the request was authenticated by an integration key.
+ */
+export interface Actor {
+  id: string | null;
+  username: string | null;
+  role: Role | null;
+  ip: string | null;
+  impersonator?: { id: string; username: string | null } | null;
+  apiKey?: { id: string; name: string } | null;
+}
+
+/** The system itself (reconcilers, webhooks from payment providers, start-up jobs). */
+export const SYSTEM_ACTOR: Actor = { id: null, username: null, role: null, ip: null };
+
+/** The actor of a request: its signed-in user (if any) and address. */
+export function actorOf(request: FastifyRequest): Actor {
+  const user = request.user;
+  if (!user) return { ...SYSTEM_ACTOR, ip: request.ip };
+  return {
+    id: user.id,
+    username: user.username,
+    role: user.role,
+    ip: request.ip,
+    impersonator: user.impersonatedBy
+      ? { id: user.impersonatedBy, username: user.impersonatorUsername ?? null }
+      : null,
+  };
+}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { EventType } from '@stellar/shared';
+import type { Db } from '../../db/client';
+import { events } from '../../db/schema';
+
+/** NOTIFY channel on which every committed event is announced (payload: `{ id, seq, type }`). */
+export const EVENTS_CHANNEL = 'stellar_events';
+
+export interface NewEvent {
+  type: EventType;
+  /** The member the event is about (owner of the ticket, licence, order). */
+  userId?: string | null;
+  /** The reseller the event is about (its key was redeemed, its balance changed). */
+  resellerId?: string | null;
+  subjectType?: string;
+  subjectId?: string;
+  payload?: Record<string, unknown>;
+}
+
+export interface StoredEvent {
+  id: string;
+  seq: number;
+  type: string;
+  userId: string | null;
+  resellerId: string | null;
+  subjectType: string | null;
+  subjectId: string | null;
+  payload: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/**
+ * Writes a domain event to the outbox. Call it with the transaction of the change: the event
+ * exists exactly when the change committed, and the NOTIFY is delivered on commit only.
+ */
+export async function recordEvent(db: Db, event: NewEvent): Promise<StoredEvent> {
+  const [row] = await db
+    .insert(events)
+    .values({
+      type: event.type,
+      userId: event.userId ?? null,
+      resellerId: event.resellerId ?? null,
+      subjectType: event.subjectType ?? null,
+      subjectId: event.subjectId ?? null,
+      payload: event.payload ?? {},
+    })
+    .returning();
+  const stored = row as StoredEvent;
+  await db.execute(
+    sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ id: stored.id, seq: stored.seq, type: stored.type })})`,
+  );
+  return stored;
+}
+
+/** Events after a sequence number, oldest first (consumers catching up after a restart). */
+export async function eventsAfter(db: Db, seq: number, limit = 500): Promise<StoredEvent[]> {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(sql`${events.seq} > ${seq}`)
+    .orderBy(events.seq)
+    .limit(limit);
+  return rows as StoredEvent[];
+}

@@ -1,0 +1,2 @@
+export { EVENTS_CHANNEL, eventsAfter, recordEvent } from './events.service';
+export type { NewEvent, StoredEvent } from './events.service';
