@@ -2,6 +2,49 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
+// Web boundaries (docs/architecture.md): app -> features -> components/lib, and a feature reaches another
+// only through its index.ts. The zones are built from the feature folders so a new feature is covered.
+const webSrc = path.join(import.meta.dirname, 'apps/web/src');
+const features = readdirSync(path.join(webSrc, 'features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = [
+  ...features.map((feature) => ({
+    target: path.join(webSrc, 'features', feature),
+    from: path.join(webSrc, 'features'),
+    except: [
+      `./${feature}`,
+      ...features.filter((other) => other !== feature).map((other) => `./${other}/index.ts`),
+    ],
+    message: 'Import another feature only through its index.ts (@/features/<name>).',
+  })),
+  {
+    // The router loads each feature's pages lazily from routes/, so each page stays its own chunk.
+    target: path.join(webSrc, 'app'),
+    from: path.join(webSrc, 'features'),
+    except: features.flatMap((feature) => [`./${feature}/index.ts`, `./${feature}/routes`]),
+    message: 'The app imports a feature through its index.ts, or lazily from its routes/.',
+  },
+  {
+    target: [
+      path.join(webSrc, 'features'),
+      path.join(webSrc, 'components'),
+      path.join(webSrc, 'lib'),
+    ],
+    from: path.join(webSrc, 'app'),
+    message: 'Only the app imports from app/.',
+  },
+  {
+    target: [path.join(webSrc, 'components'), path.join(webSrc, 'lib')],
+    from: path.join(webSrc, 'features'),
+    message: 'Shared components and lib never import a feature.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -33,6 +76,22 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these import-x parses only .js files, and no-cycle sees no TypeScript module.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.jsx'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: path.join(import.meta.dirname, 'apps/web') }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: webZones }],
+      'import-x/no-cycle': 'error',
     },
   },
   {

@@ -1,4 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+// The web app's `@/` alias (apps/web/vite.config.ts and apps/web/tsconfig.json say the same).
+const webSourceAlias = {
+  find: /^@\//,
+  replacement: fileURLToPath(new URL('./apps/web/src/', import.meta.url)),
+};
 
 const serverProject = (name: string, driver: 'pglite' | 'postgres') => ({
   test: {
@@ -17,9 +24,12 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', environment: 'node', include: ['packages/**/*.test.ts'] } },
+      // Repository tooling: the lint boundaries test runs ESLint's Node API.
+      { test: { name: 'tooling', environment: 'node', include: ['scripts/**/*.test.ts'] } },
       serverProject('server', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
       {
+        resolve: { alias: [webSourceAlias] },
         test: {
           name: 'web',
           environment: 'jsdom',

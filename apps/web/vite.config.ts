@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -17,12 +18,18 @@ function reactRouterAlias(): Alias[] {
   return [{ find: /^react-router$/, replacement: productionEntry }];
 }
 
+// `@/x` is apps/web/src/x (apps/web/tsconfig.json and the root vitest.config.ts say the same).
+const webSourceAlias: Alias = {
+  find: /^@\//,
+  replacement: fileURLToPath(new URL('./src/', import.meta.url)),
+};
+
 const api = { target: 'http://localhost:5000', changeOrigin: false, ws: true };
 
 export default defineConfig(({ command }) => ({
   plugins: [react(), tailwindcss()],
   resolve: {
-    alias: command === 'build' ? reactRouterAlias() : [],
+    alias: [webSourceAlias, ...(command === 'build' ? reactRouterAlias() : [])],
   },
   build: {
     outDir: 'dist',

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { createAppRouter } from './app/router';
+import { App } from '@/app/app';
+import { createAppRouter } from '@/app/router';
 import './index.css';
 
 const container = document.getElementById('root');

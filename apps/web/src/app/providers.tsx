@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { createQueryClient, SESSION_QUERY_KEY } from '../lib/query-client';
-import { subscribeToken } from '../lib/session';
+import { createQueryClient, SESSION_QUERY_KEY } from '@/lib/query-client';
+import { subscribeToken } from '@/lib/session';
 
 interface AppProvidersProps {
   children: ReactNode;

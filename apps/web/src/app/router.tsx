@@ -1,7 +1,7 @@
 import { RESELL_ROLES, STAFF_ROLES } from '@stellar/shared';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { LoadingState } from '../components/ui/spinner';
-import { HomeRoute } from '../features/home/routes/home';
+import { LoadingState } from '@/components/ui/spinner';
+import { HomeRoute } from '@/features/home';
 import { RouteGuard } from './guards/route-guard';
 import { AppShell } from './shell/app-shell';
 
@@ -20,67 +20,67 @@ export const routes: RouteObject[] = [
       {
         path: 'product/:slug',
         lazy: async () => ({
-          Component: (await import('../features/products/routes/product')).ProductRoute,
+          Component: (await import('@/features/products/routes/product')).ProductRoute,
         }),
       },
       {
         path: 'register',
         lazy: async () => ({
-          Component: (await import('../features/auth/routes/register')).RegisterRoute,
+          Component: (await import('@/features/auth/routes/register')).RegisterRoute,
         }),
       },
       {
         path: 'login',
         lazy: async () => ({
-          Component: (await import('../features/auth/routes/login')).LoginRoute,
+          Component: (await import('@/features/auth/routes/login')).LoginRoute,
         }),
       },
       {
         path: 'reset-password',
         lazy: async () => ({
-          Component: (await import('../features/auth/routes/reset-password')).ResetPasswordRoute,
+          Component: (await import('@/features/auth/routes/reset-password')).ResetPasswordRoute,
         }),
       },
       {
         path: 'unauthorized',
         lazy: async () => ({
-          Component: (await import('../features/auth/routes/unauthorized')).UnauthorizedRoute,
+          Component: (await import('@/features/auth/routes/unauthorized')).UnauthorizedRoute,
         }),
       },
       {
         path: 'contact',
         lazy: async () => ({
-          Component: (await import('../features/contact/routes/contact')).ContactRoute,
+          Component: (await import('@/features/contact/routes/contact')).ContactRoute,
         }),
       },
       {
         path: 'code-editor',
         lazy: async () => ({
-          Component: (await import('../features/code-editor/routes/code-editor')).CodeEditorRoute,
+          Component: (await import('@/features/code-editor/routes/code-editor')).CodeEditorRoute,
         }),
       },
       {
         path: 'tos',
         lazy: async () => ({
-          Component: (await import('../features/legal/routes/terms')).TermsRoute,
+          Component: (await import('@/features/legal/routes/terms')).TermsRoute,
         }),
       },
       {
         path: 'privacy',
         lazy: async () => ({
-          Component: (await import('../features/legal/routes/privacy')).PrivacyRoute,
+          Component: (await import('@/features/legal/routes/privacy')).PrivacyRoute,
         }),
       },
       {
         path: 'refund-policy',
         lazy: async () => ({
-          Component: (await import('../features/legal/routes/refund-policy')).RefundPolicyRoute,
+          Component: (await import('@/features/legal/routes/refund-policy')).RefundPolicyRoute,
         }),
       },
       {
         path: 'maintenance',
         lazy: async () => ({
-          Component: (await import('../features/maintenance/routes/maintenance')).MaintenanceRoute,
+          Component: (await import('@/features/maintenance/routes/maintenance')).MaintenanceRoute,
         }),
       },
       {
@@ -90,32 +90,32 @@ export const routes: RouteObject[] = [
           {
             path: 'user-dashboard',
             lazy: async () => ({
-              Component: (await import('../features/dashboard/routes/user-dashboard'))
+              Component: (await import('@/features/dashboard/routes/user-dashboard'))
                 .UserDashboardRoute,
             }),
           },
           {
             path: 'ticket/:ticketId',
             lazy: async () => ({
-              Component: (await import('../features/tickets/routes/ticket')).TicketRoute,
+              Component: (await import('@/features/tickets/routes/ticket')).TicketRoute,
             }),
           },
           {
             path: 'chat',
             lazy: async () => ({
-              Component: (await import('../features/chat/routes/chat')).ChatRoute,
+              Component: (await import('@/features/chat/routes/chat')).ChatRoute,
             }),
           },
           {
             path: 'checkout/:slug',
             lazy: async () => ({
-              Component: (await import('../features/products/routes/checkout')).CheckoutRoute,
+              Component: (await import('@/features/products/routes/checkout')).CheckoutRoute,
             }),
           },
           {
             path: 'change-password',
             lazy: async () => ({
-              Component: (await import('../features/auth/routes/change-password'))
+              Component: (await import('@/features/auth/routes/change-password'))
                 .ChangePasswordRoute,
             }),
           },
@@ -127,8 +127,7 @@ export const routes: RouteObject[] = [
           {
             path: 'resell-panel',
             lazy: async () => ({
-              Component: (await import('../features/reseller/routes/resell-panel'))
-                .ResellPanelRoute,
+              Component: (await import('@/features/reseller/routes/resell-panel')).ResellPanelRoute,
             }),
           },
         ],
@@ -140,7 +139,7 @@ export const routes: RouteObject[] = [
           {
             path: 'admin-panel',
             lazy: async () => ({
-              Component: (await import('../features/admin/routes/admin-panel')).AdminPanelRoute,
+              Component: (await import('@/features/admin/routes/admin-panel')).AdminPanelRoute,
             }),
           },
         ],

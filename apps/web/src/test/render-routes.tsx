@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { AppProviders } from '../app/providers';
+import { AppProviders } from '@/app/providers';
 
 /** Renders routes in a memory router with the app's providers and a retry-free query client. */
 export function renderRoutes(routes: RouteObject[], initialEntries: string[] = ['/']) {

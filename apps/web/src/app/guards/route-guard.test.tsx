@@ -1,8 +1,8 @@
 import { TOKEN_STORAGE_KEY, type CurrentUser } from '@stellar/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../test/api-mock';
-import { landing, renderRoutes } from '../../test/render-routes';
+import { mockApi } from '@/test/api-mock';
+import { landing, renderRoutes } from '@/test/render-routes';
 import { RouteGuard } from './route-guard';
 
 afterEach(() => {

@@ -1,11 +1,11 @@
 import type { Role } from '@stellar/shared';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { LoadingState } from '../../components/ui/spinner';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
-import { CHANGE_PASSWORD_PATH } from '../../features/auth/components/auth-paths';
-import { hasAnyRole } from '../../lib/roles';
-import { clearToken, useSessionToken } from '../../lib/session';
+import { LoadingState } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/lib/auth';
+import { CHANGE_PASSWORD_PATH } from '@/features/auth';
+import { hasAnyRole } from '@/lib/roles';
+import { clearToken, useSessionToken } from '@/lib/session';
 
 interface RouteGuardProps {
   /** Roles allowed in; any signed-in user when absent. */

@@ -1,6 +1,6 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { ImpersonationBanner } from '../../features/admin/components/impersonation-banner';
-import { MaintenanceGate } from '../../features/maintenance/components/maintenance-gate';
+import { ImpersonationBanner } from '@/features/admin';
+import { MaintenanceGate } from '@/features/maintenance';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 import { useShellStart } from './use-shell-start';

@@ -1,8 +1,8 @@
 import type { CurrentUser } from '@stellar/shared';
 import { LogIn, LogOut } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { useLogout } from '../../features/auth/api/logout';
-import { cn } from '../../lib/class-names';
+import { useLogout } from '@/lib/auth';
+import { cn } from '@/lib/class-names';
 import { AccountIcon } from './account-icon';
 import { accountLinks, usePrimaryLinks } from './nav-links';
 

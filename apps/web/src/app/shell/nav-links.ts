@@ -1,6 +1,6 @@
 import type { Product } from '@stellar/shared';
-import { useCatalogue } from '../../features/products/api/get-products';
-import { canSeeAdminPanel, canSeeResellPanel } from '../../lib/roles';
+import { useCatalogue } from '@/features/products';
+import { canSeeAdminPanel, canSeeResellPanel } from '@/lib/roles';
 
 export interface NavItem {
   to: string;

@@ -1,10 +1,10 @@
 import { LogIn, Menu, X } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
-import { buttonClasses } from '../../components/ui/button';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
-import { cn } from '../../lib/class-names';
-import { useDismiss } from '../../lib/use-dismiss';
+import { buttonClasses } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/auth';
+import { cn } from '@/lib/class-names';
+import { useDismiss } from '@/lib/use-dismiss';
 import { BrandMark } from './brand-mark';
 import { MobileMenu } from './mobile-menu';
 import { usePrimaryLinks } from './nav-links';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useCurrentUser } from '../../features/auth/api/get-current-user';
-import { useMaintenanceStatus } from '../../features/maintenance/api/get-maintenance-status';
-import { clearToken } from '../../lib/session';
+import { useCurrentUser } from '@/lib/auth';
+import { useMaintenanceStatus } from '@/features/maintenance';
+import { clearToken } from '@/lib/session';
 
 /**
  * Shell start (spec section 4): load the maintenance status and the current user.

@@ -2,9 +2,9 @@ import type { CurrentUser } from '@stellar/shared';
 import { ChevronDown, CircleUserRound, LogOut } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useLogout } from '../../features/auth/api/logout';
-import { cn } from '../../lib/class-names';
-import { useDismiss } from '../../lib/use-dismiss';
+import { useLogout } from '@/lib/auth';
+import { cn } from '@/lib/class-names';
+import { useDismiss } from '@/lib/use-dismiss';
 import { AccountIcon } from './account-icon';
 import { accountLinks } from './nav-links';
 

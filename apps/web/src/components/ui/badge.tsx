@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 export type BadgeTone = 'accent' | 'success' | 'warning' | 'danger' | 'neutral';
 

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 /** A raised panel with a hairline border. */
 export function Card({ className, ...props }: ComponentProps<'div'>) {

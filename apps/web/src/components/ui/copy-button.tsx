@@ -1,7 +1,7 @@
 import { Check, Copy } from 'lucide-react';
 import { useId } from 'react';
 import { Button, type ButtonProps } from './button';
-import { useCopyFeedback } from '../../lib/use-copy-feedback';
+import { useCopyFeedback } from '@/lib/use-copy-feedback';
 
 interface CopyButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
   value: string;

@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 /** Shared look of text inputs, textareas and selects; `aria-invalid` turns the border red. */
 export const controlClasses =

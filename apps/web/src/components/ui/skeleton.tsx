@@ -1,4 +1,4 @@
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 /** A pulsing placeholder block while content loads. */
 export function Skeleton({ className }: { className?: string }) {

@@ -1,5 +1,5 @@
 import { LoaderCircle } from 'lucide-react';
-import { cn } from '../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 /** A spinning ring; decorative unless given a label. */
 export function Spinner({ className, label }: { className?: string; label?: string }) {

@@ -1,4 +1,4 @@
-import { SESSION_QUERY_KEY } from '../../../lib/query-client';
+import { SESSION_QUERY_KEY } from '@/lib/query-client';
 
 /**
  * Every admin answer depends on who is signed in, so it lives under the session key: signing in,

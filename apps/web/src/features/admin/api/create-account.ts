@@ -1,6 +1,6 @@
 import { registerResponseSchema } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { USERS_QUERY_KEY } from './get-users';
 
 export interface CreateAccountInput {

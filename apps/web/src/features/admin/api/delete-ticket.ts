@@ -1,6 +1,6 @@
 import { messageResponseSchema, type Ticket } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { TICKETS_QUERY_KEY } from './get-tickets';
 
 /** DELETE /api/ticket/tickets/{id}. */

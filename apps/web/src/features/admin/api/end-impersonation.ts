@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { restoreAdminSession } from '../components/impersonation-storage';
 
 /** POST /api/auth/logout with the impersonation token: ends the borrowed session on the server. */

@@ -1,6 +1,6 @@
 import { ticketActionResponseSchema, type Ticket } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { TICKETS_QUERY_KEY } from './get-tickets';
 
 /** POST /api/ticket/tickets/{id}/escalate: one way; answers with the ticket as it now is. */

@@ -1,7 +1,7 @@
 import { auditListSchema } from '@stellar/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ADMIN_QUERY_KEY } from './admin-query-key';
 
 export type AuditList = z.infer<typeof auditListSchema>;

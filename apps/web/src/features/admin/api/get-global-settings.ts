@@ -1,6 +1,6 @@
 import { globalSettingsSchema, type GlobalSettingsPayload } from '@stellar/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ADMIN_QUERY_KEY } from './admin-query-key';
 
 /** GET /api/admin/global-product-settings. */

@@ -1,6 +1,6 @@
 import { overviewSchema, type Overview } from '@stellar/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ADMIN_QUERY_KEY } from './admin-query-key';
 
 /** GET /api/admin/overview: totals and the last 30 days of keys and revenue. */

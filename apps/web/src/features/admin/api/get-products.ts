@@ -1,6 +1,6 @@
 import { productListSchema, type Product } from '@stellar/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ADMIN_QUERY_KEY } from './admin-query-key';
 
 /** GET /api/products: the catalogue, for the grant control (spec: sent without the token). */

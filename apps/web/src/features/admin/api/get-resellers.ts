@@ -1,7 +1,7 @@
 import { resellerListSchema } from '@stellar/shared';
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ADMIN_QUERY_KEY } from './admin-query-key';
 
 export type ResellerEntry = z.infer<typeof resellerListSchema>[number];

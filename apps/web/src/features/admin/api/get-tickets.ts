@@ -1,6 +1,6 @@
 import { ticketListSchema, type Ticket } from '@stellar/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ADMIN_QUERY_KEY } from './admin-query-key';
 
 export type TicketStatusFilter = 'all' | Ticket['status'];

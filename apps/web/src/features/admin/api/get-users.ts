@@ -1,7 +1,7 @@
 import { userListSchema, type AdminUser, type Role } from '@stellar/shared';
 import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ADMIN_QUERY_KEY } from './admin-query-key';
 
 export type UserList = z.infer<typeof userListSchema>;

@@ -1,6 +1,6 @@
 import { messageResponseSchema } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { resellersQueryOptions } from './get-resellers';
 
 export interface GrantResellerProductInput {

@@ -1,7 +1,7 @@
 import { loginAsResponseSchema } from '@stellar/shared';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export type LoginAsReply = z.infer<typeof loginAsResponseSchema>;
 

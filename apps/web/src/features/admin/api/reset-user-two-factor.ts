@@ -1,6 +1,6 @@
 import { messageResponseSchema } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { USERS_QUERY_KEY } from './get-users';
 
 /** POST /api/users/{id}/reset-2fa: turns the user's 2FA off so they can set it up again. */

@@ -4,9 +4,9 @@ import {
   type MaintenanceStatus,
 } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 // The public status is shared with the maintenance gate, so both read one cache entry.
-import { maintenanceStatusQueryOptions } from '../../maintenance/api/get-maintenance-status';
+import { maintenanceStatusQueryOptions } from '@/features/maintenance';
 
 export interface SetMaintenanceInput {
   page: MaintenancePage;

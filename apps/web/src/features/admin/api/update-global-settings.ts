@@ -1,6 +1,6 @@
 import { globalSettingsSchema, type GlobalSettingsPayload } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { globalSettingsQueryOptions } from './get-global-settings';
 
 /** PUT /api/admin/global-product-settings with the whole object; answers with what was saved. */

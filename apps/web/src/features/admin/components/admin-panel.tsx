@@ -12,7 +12,7 @@ import {
 } from 'lucide-react';
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
+import { Alert } from '@/components/ui/alert';
 import { sectionsFor, type AdminSectionId } from './admin-sections';
 import { AuditSection } from './audit-section';
 import { GlobalSettingsSection } from './global-settings-section';

@@ -1,5 +1,5 @@
 import type { Role } from '@stellar/shared';
-import { hasAnyRole } from '../../../lib/roles';
+import { hasAnyRole } from '@/lib/roles';
 
 export const ADMIN_SECTIONS = [
   { id: 'overview', label: 'Overview' },

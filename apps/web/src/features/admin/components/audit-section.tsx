@@ -1,17 +1,17 @@
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
-import { getErrorMessage } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/api-client';
 import { useAuditLog } from '../api/get-audit-log';
 import { formatAuditDetails, formatAuditTarget, formatAuditTime } from './audit-format';
-import { Pagination } from './pagination';
+import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, SectionHeading } from './section-heading';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 const PAGE_SIZE = 50;
 const COLUMNS = ['Time', 'Actor', 'Action', 'Target', 'Details', 'IP'];

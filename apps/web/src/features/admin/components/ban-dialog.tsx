@@ -1,9 +1,9 @@
 import type { AdminUser } from '@stellar/shared';
 import { useState } from 'react';
-import { FormField } from '../../../components/ui/form-field';
-import { Textarea } from '../../../components/ui/input';
+import { FormField } from '@/components/ui/form-field';
+import { Textarea } from '@/components/ui/input';
 import { useBanUser } from '../api/ban-user';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { reportAdminError } from './report-admin-error';
 import type { ReportFeedback } from './user-feedback';
 

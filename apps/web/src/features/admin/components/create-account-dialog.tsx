@@ -4,21 +4,21 @@ import { RefreshCw, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { applyFieldErrors } from '../../../lib/form-errors';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { useCreateAccount } from '../api/create-account';
-import { CopyButton } from '../../../components/ui/copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import {
   Dialog,
   DialogActions,
   DialogClose,
   DialogContent,
   DialogTrigger,
-} from '../../../components/ui/dialog';
+} from '@/components/ui/dialog';
 import { generateAccountCode } from './generate-account-code';
 import { reportAdminError } from './report-admin-error';
 

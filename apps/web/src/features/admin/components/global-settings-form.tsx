@@ -1,16 +1,16 @@
 import type { GlobalSettingsPayload } from '@stellar/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { FieldError } from '../../../components/ui/field-error';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { getFieldErrors } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FieldError } from '@/components/ui/field-error';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { getFieldErrors } from '@/lib/api-client';
 import { useUpdateGlobalSettings } from '../api/update-global-settings';
 import { reportAdminError } from './report-admin-error';
-import { Switch } from './switch';
+import { Switch } from '@/components/ui/switch';
 
 type YesNoField = 'allowHWIDReset' | 'allowSettingsAccess';
 type FieldErrors = Partial<Record<keyof GlobalSettingsPayload, string>>;

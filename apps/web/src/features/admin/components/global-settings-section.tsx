@@ -1,7 +1,7 @@
 import type { GlobalSettingsPayload } from '@stellar/shared';
-import { Alert } from '../../../components/ui/alert';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { getErrorMessage } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/api-client';
 import { useGlobalSettings } from '../api/get-global-settings';
 import { GlobalSettingsForm } from './global-settings-form';
 import { SectionHeading } from './section-heading';

@@ -1,10 +1,10 @@
 import { UserRoundCheck } from 'lucide-react';
 import { useEffect } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { cn } from '../../../lib/class-names';
-import { useSessionToken } from '../../../lib/session';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/class-names';
+import { useSessionToken } from '@/lib/session';
+import { useCurrentUser } from '@/lib/auth';
 import { useEndImpersonation } from '../api/end-impersonation';
 import {
   clearSavedAdminToken,

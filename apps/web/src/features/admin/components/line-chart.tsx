@@ -7,7 +7,7 @@ import {
   yTicks,
 } from './chart-scale';
 import { ChartFigure, type ChartSeries } from './chart-figure';
-import { useElementWidth } from './use-element-width';
+import { useElementWidth } from '@/lib/use-element-width';
 
 interface LineChartProps {
   title: string;

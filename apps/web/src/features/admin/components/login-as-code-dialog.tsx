@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { Dialog, DialogActions, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { Dialog, DialogActions, DialogClose, DialogContent } from '@/components/ui/dialog';
 
 interface LoginAsCodeDialogProps {
   username: string;

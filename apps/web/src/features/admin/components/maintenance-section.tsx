@@ -1,14 +1,14 @@
 import { MAINTENANCE_PAGES, type MaintenancePage } from '@stellar/shared';
 import { useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { getErrorMessage } from '../../../lib/api-client';
-import { useMaintenanceStatus } from '../../maintenance/api/get-maintenance-status';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/api-client';
+import { useMaintenanceStatus } from '@/features/maintenance';
 import { useSetMaintenance } from '../api/set-maintenance';
 import { reportAdminError } from './report-admin-error';
 import { SectionHeading } from './section-heading';
-import { Switch } from './switch';
+import { Switch } from '@/components/ui/switch';
 
 /** What each switch covers (DESIGN section 8: a product page's switch also covers its checkout). */
 export const MAINTENANCE_PAGE_INFO: Record<MaintenancePage, { label: string; path: string }> = {

@@ -7,10 +7,10 @@ import {
   Users,
   type LucideIcon,
 } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { getErrorMessage } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/api-client';
 import { useOverview } from '../api/get-overview';
 import { BarChart } from './bar-chart';
 import { formatMoney } from './format-money';

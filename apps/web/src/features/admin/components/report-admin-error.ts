@@ -1,4 +1,4 @@
-import { getErrorMessage } from '../../../lib/api-client';
+import { getErrorMessage } from '@/lib/api-client';
 
 /**
  * The spec only logs failed admin actions; we also show them. Logs the failure and returns the

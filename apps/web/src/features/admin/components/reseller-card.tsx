@@ -1,12 +1,12 @@
 import type { Product } from '@stellar/shared';
 import { Plus, X } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Select } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Select } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
 import type { ResellerEntry } from '../api/get-resellers';
 import { useGrantResellerProduct } from '../api/grant-reseller-product';
 import { useRevokeResellerProduct } from '../api/revoke-reseller-product';

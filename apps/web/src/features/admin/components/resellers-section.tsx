@@ -1,6 +1,6 @@
-import { Alert } from '../../../components/ui/alert';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { getErrorMessage } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/api-client';
 import { useProducts } from '../api/get-products';
 import { useResellers } from '../api/get-resellers';
 import { ResellerCard } from './reseller-card';

@@ -1,8 +1,8 @@
 import { format, formatDistanceToNow } from 'date-fns';
 import type { ResetCode } from '../api/issue-reset-code';
-import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { Dialog, DialogActions, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Dialog, DialogActions, DialogClose, DialogContent } from '@/components/ui/dialog';
 
 interface ResetCodeDialogProps {
   username: string;

@@ -1,7 +1,7 @@
 import { canAssignRole, ROLES, type Role } from '@stellar/shared';
 import { useId } from 'react';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/input';
 
 /** The roles `actor` may give (DESIGN section 6), keeping `current` so the select can show it. */
 export function assignableRoles(actor: Role, current: Role): Role[] {

@@ -3,13 +3,13 @@ import { format } from 'date-fns';
 import { ArrowUpCircle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { useEscalateTicket } from '../api/escalate-ticket';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { reportAdminError } from './report-admin-error';
 
 const PRIORITY_TONE: Record<Ticket['priority'], BadgeTone> = {

@@ -1,17 +1,17 @@
 import { TICKET_PRIORITIES, TICKET_STATUSES } from '@stellar/shared';
 import { useState, type ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { FormField } from '../../../components/ui/form-field';
-import { Select } from '../../../components/ui/input';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { getErrorMessage } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { FormField } from '@/components/ui/form-field';
+import { Select } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/api-client';
 import {
   useTickets,
   type TicketEscalatedFilter,
   type TicketPriorityFilter,
   type TicketStatusFilter,
 } from '../api/get-tickets';
-import { Pagination } from './pagination';
+import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, SectionHeading } from './section-heading';
 import { TicketRow } from './ticket-row';
 

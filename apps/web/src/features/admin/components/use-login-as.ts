@@ -1,6 +1,6 @@
 import type { AdminUser } from '@stellar/shared';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { useLoginAs } from '../api/login-as';
 import { startImpersonation } from './impersonation-storage';
 import { reportAdminError } from './report-admin-error';

@@ -8,14 +8,14 @@ import {
   Trash2,
   UserRoundCheck,
 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from './dropdown-menu';
+} from '@/components/ui/dropdown-menu';
 
 export type UserAction = 'ban' | 'unban' | 'remove' | 'login-as' | 'reset-2fa' | 'reset-code';
 

@@ -1,18 +1,18 @@
 import { ROLES, type Role } from '@stellar/shared';
 import { Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Input, Select } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
-import { getErrorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/class-names';
+import { Alert } from '@/components/ui/alert';
+import { Input, Select } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/class-names';
 import { useUsers, type UserStatusFilter } from '../api/get-users';
 import { CreateAccountDialog } from './create-account-dialog';
-import { Pagination } from './pagination';
+import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, SectionHeading } from './section-heading';
-import { useDebouncedValue } from './use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { UserCard, type Actor } from './user-card';
 import type { Feedback } from './user-feedback';
 

@@ -1,5 +1,5 @@
-import { LoadingState } from '../../../components/ui/spinner';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { LoadingState } from '@/components/ui/spinner';
+import { useCurrentUser } from '@/lib/auth';
 import { AdminPanel } from '../components/admin-panel';
 
 /**

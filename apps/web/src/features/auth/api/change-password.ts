@@ -1,7 +1,7 @@
 import { messageResponseSchema } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { currentUserQueryOptions } from './get-current-user';
+import { api } from '@/lib/api-client';
+import { currentUserQueryOptions } from '@/lib/auth';
 
 export interface ChangePasswordInput {
   currentPassword: string;

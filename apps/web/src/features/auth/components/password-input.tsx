@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ComponentProps } from 'react';
-import { Input } from '../../../components/ui/input';
+import { Input } from '@/components/ui/input';
 
 /** A password input with a show/hide button. */
 export function PasswordInput(props: Omit<ComponentProps<'input'>, 'type'>) {

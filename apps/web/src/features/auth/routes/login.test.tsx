@@ -2,8 +2,8 @@ import { TOKEN_STORAGE_KEY } from '@stellar/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, mockApi, type Handler } from '../../../test/api-mock';
-import { landing, renderRoutes } from '../../../test/render-routes';
+import { callsTo, mockApi, type Handler } from '@/test/api-mock';
+import { landing, renderRoutes } from '@/test/render-routes';
 import { LoginRoute } from './login';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { CHANGE_PASSWORD_PATH } from '../components/auth-paths';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { getServerMessage } from '../../../lib/api-client';
-import { setToken } from '../../../lib/session';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { getServerMessage } from '@/lib/api-client';
+import { setToken } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { AuthLayout, authLinkClasses } from '../components/auth-layout';
 import {
@@ -18,7 +18,7 @@ import {
   NO_TOKEN_IN_RESPONSE,
   TWO_FACTOR_REQUIRED,
 } from '../components/auth-messages';
-import { applyFieldErrors } from '../../../lib/form-errors';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { safeNextPath } from '../components/safe-next-path';
 import { PasswordInput } from '../components/password-input';
 

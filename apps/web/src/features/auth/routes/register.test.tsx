@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, mockApi } from '../../../test/api-mock';
-import { landing, renderRoutes } from '../../../test/render-routes';
+import { callsTo, mockApi } from '@/test/api-mock';
+import { landing, renderRoutes } from '@/test/render-routes';
 import { RegisterRoute } from './register';
 
 afterEach(() => vi.unstubAllGlobals());

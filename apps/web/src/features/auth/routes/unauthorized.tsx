@@ -1,6 +1,6 @@
 import { LayoutDashboard, ShieldX } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 
 /** Where the route guard sends a signed-in user whose role may not open a page. */
 export function UnauthorizedRoute() {

@@ -1,8 +1,8 @@
 import type { Ticket } from '@stellar/shared';
 import { format, isValid } from 'date-fns';
 import { Link } from 'react-router';
-import { cn } from '../../../lib/class-names';
-import { EscalatedBadge, StatusBadge } from '../../tickets';
+import { cn } from '@/lib/class-names';
+import { EscalatedBadge, StatusBadge } from '@/features/tickets';
 
 function shortTime(value: string): string {
   const date = new Date(value);

@@ -1,9 +1,9 @@
 import type { Ticket } from '@stellar/shared';
 import { Inbox } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { getErrorMessage } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { getErrorMessage } from '@/lib/api-client';
 import { chatSearch, type ChatParams } from './chat-params';
 import { ConversationItem } from './conversation-item';
 

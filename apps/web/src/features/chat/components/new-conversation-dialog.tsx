@@ -10,14 +10,14 @@ import { Plus, X } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Select, Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
-import { getServerMessage } from '../../../lib/api-client';
-import { applyFieldErrors } from '../../../lib/form-errors';
-import { USER_MISSING, useCreateTicket } from '../../tickets';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Select, Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { getServerMessage } from '@/lib/api-client';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { USER_MISSING, useCreateTicket } from '@/features/tickets';
 
 /** The contact form's failure text (spec section 8): this form opens a ticket the same way. */
 export const CREATE_FAILED = 'Error submitting ticket';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { Label } from '../../../components/ui/label';
-import { Select } from '../../../components/ui/input';
-import { cn } from '../../../lib/class-names';
+import { Label } from '@/components/ui/label';
+import { Select } from '@/components/ui/input';
+import { cn } from '@/lib/class-names';
 import { chatSearch, type ChatParams, type QueueFilter } from './chat-params';
 
 const FILTERS: Array<[QueueFilter, string]> = [

@@ -2,9 +2,9 @@ import { TICKET_NOT_FOUND, type CurrentUser } from '@stellar/shared';
 import { ArrowLeft, ExternalLink } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { buttonClasses } from '../../../components/ui/button';
-import { LoadingState } from '../../../components/ui/spinner';
+import { Alert } from '@/components/ui/alert';
+import { buttonClasses } from '@/components/ui/button';
+import { LoadingState } from '@/components/ui/spinner';
 import {
   LOAD_FAILED,
   TicketActions,
@@ -12,7 +12,7 @@ import {
   TicketConversation,
   ticketNumber,
   useTicket,
-} from '../../tickets';
+} from '@/features/tickets';
 
 interface ThreadPaneProps {
   ticketId: string;

@@ -2,8 +2,8 @@ import { TOKEN_STORAGE_KEY, type CurrentUser, type Role, type Ticket } from '@st
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, mockApi, type Handler } from '../../../test/api-mock';
-import { renderRoutes } from '../../../test/render-routes';
+import { callsTo, mockApi, type Handler } from '@/test/api-mock';
+import { renderRoutes } from '@/test/render-routes';
 import { ChatRoute } from './chat';
 
 const ticket = (id: string, overrides: Partial<Ticket> = {}): Ticket => ({

@@ -1,10 +1,10 @@
 import { MessagesSquare } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { cn } from '../../../lib/class-names';
-import { isStaff } from '../../../lib/roles';
-import { useCurrentUser } from '../../auth/api/get-current-user';
-import { LiveStatus, useLiveQueue, useLiveUpdates, useTickets } from '../../tickets';
+import { cn } from '@/lib/class-names';
+import { isStaff } from '@/lib/roles';
+import { useCurrentUser } from '@/lib/auth';
+import { LiveStatus, useLiveQueue, useLiveUpdates, useTickets } from '@/features/tickets';
 import { chatSearch, readChatParams, type ChatParams } from '../components/chat-params';
 import { ConversationList, NO_CONVERSATIONS } from '../components/conversation-list';
 import { NewConversationDialog } from '../components/new-conversation-dialog';

@@ -1,7 +1,7 @@
 import * as Switch from '@radix-ui/react-switch';
 import { useId, useState } from 'react';
-import { Select } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
+import { Select } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 
 /** The Settings tab: a toggle and a dropdown that change nothing (spec section 2). */
 export function HelixSettings() {

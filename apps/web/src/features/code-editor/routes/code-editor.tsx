@@ -1,8 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { Eraser, FolderOpen, Play, Plug, Save } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { HelixSettings } from '../components/helix-settings';
 import { HelixSidebar } from '../components/helix-sidebar';
 import { LuaEditor } from '../components/lua-editor';

@@ -4,8 +4,8 @@ import {
   type TICKET_REASONS,
 } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { SESSION_QUERY_KEY } from '../../../lib/query-client';
+import { api } from '@/lib/api-client';
+import { SESSION_QUERY_KEY } from '@/lib/query-client';
 
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export type TicketReason = (typeof TICKET_REASONS)[number];

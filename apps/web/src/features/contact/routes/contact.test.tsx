@@ -2,8 +2,8 @@ import { TOKEN_STORAGE_KEY, type CurrentUser } from '@stellar/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, mockApi, type Handler } from '../../../test/api-mock';
-import { landing, renderRoutes } from '../../../test/render-routes';
+import { callsTo, mockApi, type Handler } from '@/test/api-mock';
+import { landing, renderRoutes } from '@/test/render-routes';
 import { ContactRoute } from './contact';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,6 +1,6 @@
 import { messageResponseSchema } from '@stellar/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export interface ChangePasswordInput {
   currentPassword: string;

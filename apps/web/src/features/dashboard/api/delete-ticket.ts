@@ -1,6 +1,6 @@
 import { messageResponseSchema } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { MY_TICKETS_QUERY_KEY } from './get-my-tickets';
 
 /** DELETE /api/ticket/tickets/{id}: removes one of the member's tickets. */

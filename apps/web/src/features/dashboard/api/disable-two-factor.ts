@@ -1,6 +1,6 @@
 import { messageResponseSchema } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { setCachedTwoFactor } from './two-factor-status';
 
 export interface DisableTwoFactorInput {

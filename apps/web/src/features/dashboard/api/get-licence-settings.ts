@@ -1,6 +1,6 @@
 import { licenceSettingsSchema, type LicenceSettings } from '@stellar/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { DASHBOARD_QUERY_KEY } from './dashboard-query-key';
 
 /** GET /api/licences/{id}/settings: the JSON the automation tool downloads. */

@@ -1,6 +1,6 @@
 import { ownedProductsResponseSchema, type OwnedProduct } from '@stellar/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { DASHBOARD_QUERY_KEY } from './dashboard-query-key';
 
 /** GET /api/users/owns: the signed-in member's licences ("owned products"). */

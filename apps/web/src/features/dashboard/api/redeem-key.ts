@@ -1,6 +1,6 @@
 import { redeemKeyResponseSchema } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ownedProductsQueryOptions } from './get-owned-products';
 
 /** POST /api/keys/redeem: spends a key into a new or extended licence. */

@@ -1,6 +1,6 @@
 import { resetHwidResponseSchema } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ownedProductsQueryOptions } from './get-owned-products';
 
 /** POST /api/products/{id}/reset-hwid: unbinds the machine of the member's own licence. */

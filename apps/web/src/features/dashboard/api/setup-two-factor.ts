@@ -1,6 +1,6 @@
 import { twoFactorSetupResponseSchema } from '@stellar/shared';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** POST /api/auth/2fa/setup: a fresh secret and its QR code (a data URL); 2FA is not on yet. */
 export function setupTwoFactor() {

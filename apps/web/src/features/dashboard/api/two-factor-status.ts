@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { currentUserQueryOptions } from '../../auth/api/get-current-user';
+import { currentUserQueryOptions } from '@/lib/auth';
 
 /** Writes the new 2FA state into the cached current user at once, then re-reads it from the server. */
 export function setCachedTwoFactor(queryClient: QueryClient, enabled: boolean) {

@@ -1,6 +1,6 @@
 import { licenceSettingsSchema, type LicenceSettings } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { licenceSettingsQueryOptions } from './get-licence-settings';
 
 export interface UpdateLicenceSettingsInput {

@@ -1,6 +1,6 @@
 import { twoFactorVerifyResponseSchema } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { setCachedTwoFactor } from './two-factor-status';
 
 /** POST /api/auth/2fa/verify: turns 2FA on with a first code; answers the backup codes once. */

@@ -1,4 +1,4 @@
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
 import { ChangePasswordForm } from './change-password-form';
 import { TwoFactorSettings } from './two-factor-settings';
 

@@ -1,9 +1,9 @@
 import { Download, KeyRound } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { Dialog, DialogActions, DialogClose, DialogContent } from '../../../components/ui/dialog';
-import { downloadTextFile } from '../../../lib/download-text-file';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Dialog, DialogActions, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { downloadTextFile } from '@/lib/download-text-file';
 
 interface BackupCodesDialogProps {
   /** The codes to show; the dialog is open while this is not null. */

@@ -1,11 +1,11 @@
 import type { OwnedProduct } from '@stellar/shared';
 import { RotateCcw, Settings } from 'lucide-react';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
-import { getServerMessage } from '../../../lib/api-client';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { getServerMessage } from '@/lib/api-client';
 import { useResetHwid } from '../api/reset-hwid';
 import { absoluteDate, DateText } from './date-text';
 import { LicenceSettingsDialog } from './licence-settings-dialog';

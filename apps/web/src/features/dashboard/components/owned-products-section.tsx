@@ -1,8 +1,8 @@
 import { CATALOGUE, type OwnedProduct } from '@stellar/shared';
 import { Package } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { buttonClasses } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { OwnedProductCard } from './owned-product-card';
 import { SectionHeading } from './section-heading';
 

@@ -1,12 +1,12 @@
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Input } from '../../../components/ui/input';
-import { Label } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError, getErrorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/class-names';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, getErrorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/class-names';
 import { useRedeemKey } from '../api/redeem-key';
 
 export const KEY_REDEEMED = 'Key redeemed successfully';

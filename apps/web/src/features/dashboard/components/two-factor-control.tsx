@@ -1,6 +1,6 @@
 import { ShieldCheck, ShieldPlus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { useSetupTwoFactor } from '../api/setup-two-factor';
 import { BackupCodesDialog } from './backup-codes-dialog';
 import { TwoFactorSetupDialog } from './two-factor-setup-dialog';

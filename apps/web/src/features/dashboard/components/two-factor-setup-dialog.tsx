@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { FormField } from '../../../components/ui/form-field';
-import { Input } from '../../../components/ui/input';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { Spinner } from '../../../components/ui/spinner';
-import { getErrorMessage } from '../../../lib/api-client';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/api-client';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
-import { CopyButton } from '../../../components/ui/copy-button';
-import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
+import { CopyButton } from '@/components/ui/copy-button';
+import { Dialog, DialogActions, DialogContent } from '@/components/ui/dialog';
 
 export interface TwoFactorSetup {
   data: { qrCode: string; secret: string } | undefined;

@@ -2,8 +2,8 @@ import { TOKEN_STORAGE_KEY } from '@stellar/shared';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, mockApi, type Handler } from '../../../test/api-mock';
-import { renderRoutes } from '../../../test/render-routes';
+import { callsTo, mockApi, type Handler } from '@/test/api-mock';
+import { renderRoutes } from '@/test/render-routes';
 import { UserDashboardRoute } from './user-dashboard';
 
 const BACKUP_CODES = Array.from({ length: 10 }, (_, i) => `code-${i}`);

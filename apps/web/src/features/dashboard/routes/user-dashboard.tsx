@@ -1,9 +1,9 @@
 import { RefreshCw } from 'lucide-react';
-import { Alert } from '../../../components/ui/alert';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { useCurrentUser } from '@/lib/auth';
 import { useMyTickets } from '../api/get-my-tickets';
 import { useOwnedProducts } from '../api/get-owned-products';
 import { AccountCard } from '../components/account-card';

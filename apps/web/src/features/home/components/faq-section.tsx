@@ -1,9 +1,9 @@
 import { LIMITS } from '@stellar/shared';
 import { ChevronDown, Search } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { Input } from '../../../components/ui/input';
-import { cn } from '../../../lib/class-names';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { cn } from '@/lib/class-names';
 import { FAQS, type Faq } from '../content/faqs';
 import { filterFaqs, visibleFaqs } from './faq-filter';
 

@@ -1,6 +1,6 @@
 import { ArrowRight, ChevronDown, MessagesSquare } from 'lucide-react';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { DISCORD_INVITE_URL } from '../../../lib/external-links';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { DISCORD_INVITE_URL } from '@/lib/external-links';
 import { scrollToSection } from './scroll-to-section';
 
 export const LEARN_MORE_ID = 'learn-more';

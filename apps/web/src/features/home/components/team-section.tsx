@@ -1,4 +1,4 @@
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { TEAM, type TeamMember } from '../content/team';
 import { GithubIcon } from './github-icon';
 import { LEARN_MORE_ID } from './hero';

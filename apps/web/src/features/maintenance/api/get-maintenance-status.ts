@@ -1,6 +1,6 @@
 import { maintenanceStatusSchema, type MaintenanceStatus } from '@stellar/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/maintenance/status: page name to on/off (spec section 3). */
 export function getMaintenanceStatus(signal?: AbortSignal): Promise<MaintenanceStatus> {

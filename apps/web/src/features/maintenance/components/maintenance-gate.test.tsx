@@ -1,8 +1,8 @@
 import { MAINTENANCE_PAGES, TOKEN_STORAGE_KEY, type CurrentUser } from '@stellar/shared';
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
-import { landing, renderRoutes } from '../../../test/render-routes';
+import { mockApi } from '@/test/api-mock';
+import { landing, renderRoutes } from '@/test/render-routes';
 import { MaintenanceGate, STAFF_MAINTENANCE_NOTICE } from './maintenance-gate';
 import { maintenancePageFor } from './maintenance-page-for';
 

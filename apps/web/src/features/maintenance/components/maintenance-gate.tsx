@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { Alert } from '../../../components/ui/alert';
-import { LoadingState } from '../../../components/ui/spinner';
-import { isStaff } from '../../../lib/roles';
-import { useSessionToken } from '../../../lib/session';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { Alert } from '@/components/ui/alert';
+import { LoadingState } from '@/components/ui/spinner';
+import { isStaff } from '@/lib/roles';
+import { useSessionToken } from '@/lib/session';
+import { useCurrentUser } from '@/lib/auth';
 import { useMaintenanceStatus } from '../api/get-maintenance-status';
 import { maintenancePageFor } from './maintenance-page-for';
 

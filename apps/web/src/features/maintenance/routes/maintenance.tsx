@@ -1,6 +1,6 @@
 import { Home, Wrench } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClasses } from '../../../components/ui/button';
+import { buttonClasses } from '@/components/ui/button';
 
 /** Where visitors land while a page is switched off for maintenance. */
 export function MaintenanceRoute() {

@@ -1,6 +1,6 @@
 import { CATALOGUE, productListSchema, type Product } from '@stellar/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** GET /api/products: the public catalogue (spec: no shared header, so no token is sent). */
 export function getProducts(signal?: AbortSignal): Promise<Product[]> {

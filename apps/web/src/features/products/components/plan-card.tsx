@@ -1,9 +1,9 @@
 import { formatDollars, planDiscount, type Plan } from '@stellar/shared';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { Badge } from '../../../components/ui/badge';
-import { buttonClasses } from '../../../components/ui/button';
-import { cn } from '../../../lib/class-names';
+import { Badge } from '@/components/ui/badge';
+import { buttonClasses } from '@/components/ui/button';
+import { cn } from '@/lib/class-names';
 import { checkoutPath, withNext } from './plan-links';
 
 interface PlanCardProps {

@@ -2,8 +2,8 @@ import { CATALOGUE } from '@stellar/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
-import { renderRoutes } from '../../../test/render-routes';
+import { mockApi } from '@/test/api-mock';
+import { renderRoutes } from '@/test/render-routes';
 import { CheckoutRoute } from './checkout';
 
 afterEach(() => vi.unstubAllGlobals());

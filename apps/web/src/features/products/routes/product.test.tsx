@@ -1,8 +1,8 @@
 import { CATALOGUE, TOKEN_STORAGE_KEY } from '@stellar/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi } from '../../../test/api-mock';
-import { renderRoutes } from '../../../test/render-routes';
+import { mockApi } from '@/test/api-mock';
+import { renderRoutes } from '@/test/render-routes';
 import { ProductRoute } from './product';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,7 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import { useParams } from 'react-router';
-import { getErrorMessage } from '../../../lib/api-client';
-import { useSessionToken } from '../../../lib/session';
+import { getErrorMessage } from '@/lib/api-client';
+import { useSessionToken } from '@/lib/session';
 import { useProducts } from '../api/get-products';
 import { PlanCard } from '../components/plan-card';
 import { ProductNotFound, ProductsError, ProductSkeleton } from '../components/product-states';

@@ -4,7 +4,7 @@ import {
   type ResellerMe,
 } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { RESELLER_OVERVIEW_QUERY_KEY } from './get-reseller-overview';
 
 /** POST /api/keys/generate: new keys, paid from the balance for a Reseller; answers the balance. */

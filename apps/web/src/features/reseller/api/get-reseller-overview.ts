@@ -1,6 +1,6 @@
 import { resellerMeResponseSchema, type ResellerMe } from '@stellar/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { RESELLER_QUERY_KEY } from './reseller-query-key';
 
 export type ResellerProduct = ResellerMe['products'][number];

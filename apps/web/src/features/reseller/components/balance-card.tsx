@@ -1,7 +1,7 @@
 import { formatDollars } from '@stellar/shared';
 import { Wallet } from 'lucide-react';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 
 interface BalanceCardProps {
   balance: number | undefined;

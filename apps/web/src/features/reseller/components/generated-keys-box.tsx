@@ -1,8 +1,8 @@
 import { Check, Copy, CopyCheck, Download } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { downloadTextFile } from '../../../lib/download-text-file';
-import { useCopyFeedback } from '../../../lib/use-copy-feedback';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { downloadTextFile } from '@/lib/download-text-file';
+import { useCopyFeedback } from '@/lib/use-copy-feedback';
 
 export interface GeneratedBatch {
   keys: string[];

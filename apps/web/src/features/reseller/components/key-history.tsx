@@ -1,9 +1,9 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { ChevronLeft, ChevronRight, History } from 'lucide-react';
-import { Badge } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
 import type { ResellerKey } from '../api/get-reseller-overview';
 
 function shortDate(iso: string): string {

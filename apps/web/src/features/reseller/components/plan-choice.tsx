@@ -1,5 +1,5 @@
 import { formatDollars, type Plan } from '@stellar/shared';
-import { cn } from '../../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 interface PlanChoiceProps {
   plans: Plan[];

@@ -2,8 +2,8 @@ import { TOKEN_STORAGE_KEY, type ResellerMe } from '@stellar/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, mockApi, type Handler } from '../../../test/api-mock';
-import { renderRoutes } from '../../../test/render-routes';
+import { callsTo, mockApi, type Handler } from '@/test/api-mock';
+import { renderRoutes } from '@/test/render-routes';
 import { ResellPanelRoute } from './resell-panel';
 
 const KEYS = ['STLR-AAAAA-BBBBB-CCCCC-DDDDD', 'STLR-EEEEE-FFFFF-GGGGG-HHHHH'];

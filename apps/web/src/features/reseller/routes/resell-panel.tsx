@@ -1,11 +1,11 @@
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { hasAnyRole } from '../../../lib/roles';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { hasAnyRole } from '@/lib/roles';
+import { useCurrentUser } from '@/lib/auth';
 import { useResellerOverview } from '../api/get-reseller-overview';
 import { BalanceCard } from '../components/balance-card';
 import { GenerateKeysForm } from '../components/generate-keys-form';

@@ -1,7 +1,7 @@
 import type { Ticket } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { SESSION_QUERY_KEY } from '../../../lib/query-client';
+import { api } from '@/lib/api-client';
+import { SESSION_QUERY_KEY } from '@/lib/query-client';
 import { ticketQueryOptions } from './get-ticket';
 import { ticketKeys } from './ticket-keys';
 

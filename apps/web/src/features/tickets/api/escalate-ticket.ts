@@ -1,6 +1,6 @@
 import { ticketActionResponseSchema } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ticketQueryOptions } from './get-ticket';
 import { ticketKeys } from './ticket-keys';
 

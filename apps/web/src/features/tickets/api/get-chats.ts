@@ -1,6 +1,6 @@
 import { chatListSchema, type ChatMessage } from '@stellar/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ticketKeys } from './ticket-keys';
 
 /** GET /api/tickets/{id}/chats: the thread, oldest first (`author` only for Admins and Owners). */

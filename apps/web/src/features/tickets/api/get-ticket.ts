@@ -1,6 +1,6 @@
 import { ticketSchema, type Ticket } from '@stellar/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, ApiError } from '../../../lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { ticketKeys } from './ticket-keys';
 
 /** GET /api/ticket/tickets/{id}: the ticket, or null when it does not exist (or is not ours). */

@@ -1,6 +1,6 @@
 import { markReadResponseSchema, type Ticket } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { ticketKeys } from './ticket-keys';
 
 /** POST /api/tickets/{id}/read: marks the thread read up to now for the caller. */

@@ -1,6 +1,6 @@
 import { chatMessageSchema, type SendChatBody } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { appendMessage, chatsQueryOptions } from './get-chats';
 import { ticketKeys } from './ticket-keys';
 

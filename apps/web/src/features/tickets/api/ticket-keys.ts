@@ -1,4 +1,4 @@
-import { SESSION_QUERY_KEY } from '../../../lib/query-client';
+import { SESSION_QUERY_KEY } from '@/lib/query-client';
 
 /**
  * Query keys of the support desk. Everything sits under the session key, so signing in or out

@@ -1,5 +1,5 @@
 import { SUPPORT_SENDER, type ChatRole, type SendChatBody } from '@stellar/shared';
-import { isStaff } from '../../../lib/roles';
+import { isStaff } from '@/lib/roles';
 
 /** The spec's chat texts (sections 5 and 8). */
 export const USER_MISSING = 'User data is missing. Please refresh the page.';

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/class-names';
+import { cn } from '@/lib/class-names';
 import type { RealtimeStatus } from '../realtime/realtime-client';
 
 const LABELS: Record<RealtimeStatus, string> = {

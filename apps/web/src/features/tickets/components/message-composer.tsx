@@ -1,11 +1,11 @@
 import { CHAT_ROLES, type ChatRole, type CurrentUser } from '@stellar/shared';
 import { SendHorizontal } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Label } from '../../../components/ui/label';
-import { Select, Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Label } from '@/components/ui/label';
+import { Select, Textarea } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
 import { useSendChat } from '../api/send-chat';
 import { canChooseSendAs, defaultSendAs, prepareMessage, SEND_FAILED } from './compose-message';
 

@@ -1,12 +1,12 @@
 import type { CurrentUser, Ticket } from '@stellar/shared';
 import { ArrowUpCircle, CircleCheck, RotateCcw, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { getErrorMessage } from '../../../lib/api-client';
-import { cn } from '../../../lib/class-names';
-import { isStaff } from '../../../lib/roles';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/class-names';
+import { isStaff } from '@/lib/roles';
 import { useCloseTicket } from '../api/close-ticket';
 import { useDeleteTicket } from '../api/delete-ticket';
 import { useEscalateTicket } from '../api/escalate-ticket';

@@ -1,6 +1,6 @@
 import type { Ticket } from '@stellar/shared';
 import { ArrowUpCircle } from 'lucide-react';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
 
 const PRIORITY_TONE: Record<Ticket['priority'], BadgeTone> = {
   Low: 'neutral',

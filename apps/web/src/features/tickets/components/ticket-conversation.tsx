@@ -1,8 +1,8 @@
 import type { CurrentUser, Ticket } from '@stellar/shared';
 import { useEffect } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { cn } from '../../../lib/class-names';
+import { Alert } from '@/components/ui/alert';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/class-names';
 import { useChats } from '../api/get-chats';
 import { useMarkTicketRead } from '../api/mark-ticket-read';
 import { useLiveTicket } from '../realtime/use-realtime';

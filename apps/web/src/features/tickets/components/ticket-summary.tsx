@@ -1,6 +1,6 @@
 import type { Ticket } from '@stellar/shared';
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
+import { Card } from '@/components/ui/card';
 import { formatTimestamp } from './format-timestamp';
 import { PriorityBadge, TicketBadges } from './ticket-badges';
 

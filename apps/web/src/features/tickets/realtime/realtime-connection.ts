@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { apiUrl } from '../../../lib/api-client';
-import { SESSION_QUERY_KEY } from '../../../lib/query-client';
+import { apiUrl } from '@/lib/api-client';
+import { SESSION_QUERY_KEY } from '@/lib/query-client';
 import { ticketKeys } from '../api/ticket-keys';
 import { applyRealtimeEvent } from './apply-realtime-event';
 import { RealtimeClient } from './realtime-client';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { useSessionToken } from '../../../lib/session';
+import { useSessionToken } from '@/lib/session';
 import type { RealtimeClient, RealtimeStatus } from './realtime-client';
 import { acquireRealtime } from './realtime-connection';
 

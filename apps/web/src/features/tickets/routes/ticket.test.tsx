@@ -8,8 +8,8 @@ import {
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, mockApi, type Handler } from '../../../test/api-mock';
-import { landing, renderRoutes } from '../../../test/render-routes';
+import { callsTo, mockApi, type Handler } from '@/test/api-mock';
+import { landing, renderRoutes } from '@/test/render-routes';
 import { TicketRoute } from './ticket';
 
 const TICKET_ID = '11111111-2222-3333-4444-555555555555';

@@ -1,8 +1,8 @@
 import { currentUserSchema, type CurrentUser } from '@stellar/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { SESSION_QUERY_KEY } from '../../../lib/query-client';
-import { useSessionToken } from '../../../lib/session';
+import { api } from '@/lib/api-client';
+import { SESSION_QUERY_KEY } from '@/lib/query-client';
+import { useSessionToken } from '@/lib/session';
 
 /** GET /api/users/user: the signed-in user. */
 export function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {

@@ -1,6 +1,6 @@
 import * as SwitchPrimitive from '@radix-ui/react-switch';
 import type { ComponentProps } from 'react';
-import { cn } from '../../../lib/class-names';
+import { cn } from '@/lib/class-names';
 
 /** An on/off switch (Radix, role "switch"); label it with a <label htmlFor> or aria-label. */
 export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {

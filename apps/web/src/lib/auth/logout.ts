@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { clearToken } from '../../../lib/session';
+import { api } from '@/lib/api-client';
+import { clearToken } from '@/lib/session';
 
 /** POST /api/auth/logout: ends the session on the server. */
 export function logout(): Promise<unknown> {

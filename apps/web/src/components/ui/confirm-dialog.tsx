@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { Dialog, DialogActions, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { Alert } from './alert';
+import { Button } from './button';
+import { Spinner } from './spinner';
+import { Dialog, DialogActions, DialogClose, DialogContent } from './dialog';
 
 interface ConfirmDialogProps {
   open: boolean;

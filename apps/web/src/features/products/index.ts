@@ -1,0 +1,2 @@
+// The products feature's public surface. Its pages are loaded lazily by the router from routes/.
+export { useCatalogue } from './api/get-products';
