@@ -34,6 +34,10 @@ import keysRoutes from './modules/keys/keys.routes';
 import licencesRoutes from './modules/licences/licences.routes';
 import resellersRoutes from './modules/resellers/resellers.routes';
 import clientRoutes from './modules/client/client.routes';
+import apiKeysRoutes from './modules/api-keys/api-keys.routes';
+import deliverRoutes from './modules/integrations/deliver.routes';
+import webhooksRoutes from './modules/webhooks/webhooks.routes';
+import webhookDispatcherPlugin from './plugins/webhook-dispatcher';
 
 export interface BuildOptions {
   config: Config;
@@ -98,7 +102,16 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
     openapi: {
       info: { title: 'Stellar API', version: '1.0.0', description: 'Shop, licences and support.' },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A session token from login.' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'stl_...',
+            description:
+              'An integration key (`Authorization: Bearer stl_...`), accepted on routes that list the scope it needs.',
+          },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -113,6 +126,10 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
   });
   await app.register(authPlugin);
   await app.register(realtimePlugin);
+  await app.register(webhookDispatcherPlugin, {
+    enabled: config.WEBHOOKS !== 'off',
+    timeoutMs: config.WEBHOOK_TIMEOUT_MS,
+  });
 
   await app.register(
     async (api) => {
@@ -130,6 +147,9 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
       await api.register(licencesRoutes);
       await api.register(resellersRoutes);
       await api.register(clientRoutes, { signingKey: config.LICENCE_SIGNING_KEY });
+      await api.register(apiKeysRoutes);
+      await api.register(deliverRoutes);
+      await api.register(webhooksRoutes);
     },
     { prefix: '/api' },
   );

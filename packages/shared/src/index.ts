@@ -11,3 +11,4 @@ export * from './schemas/support';
 export * from './permissions';
 export * from './schemas/users';
 export * from './schemas/resellers-admin';
+export * from './schemas/integrations';

@@ -30,5 +30,6 @@ export function actorOf(request: FastifyRequest): Actor {
     impersonator: user.impersonatedBy
       ? { id: user.impersonatedBy, username: user.impersonatorUsername ?? null }
       : null,
+    apiKey: user.apiKey ? { id: user.apiKey.id, name: user.apiKey.name } : null,
   };
 }

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Role } from '@stellar/shared';
+import { API_KEY_PREFIX, type ApiKeyScope, type Role } from '@stellar/shared';
 import { findSessionUser, type SessionUser } from '../modules/auth/sessions.service';
+import { findApiKeyUser } from '../modules/api-keys/api-keys.auth';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors';
 
 declare module 'fastify' {
@@ -16,11 +17,18 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable while the user must still choose a new password (change-password, logout, me). */
     allowPendingPasswordChange?: boolean;
+    /**
+     * The scope an API key (`Bearer stl_...`) needs to call this route. Routes without one refuse
+     * API keys: only a signed-in session reaches them.
+     */
+    apiKeyScope?: ApiKeyScope;
   }
 }
 
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 export const PASSWORD_CHANGE_REQUIRED = 'You must choose a new password before continuing.';
+export const API_KEY_INVALID = 'Invalid or revoked API key.';
+export const API_KEY_SCOPE_MISSING = 'This API key does not have the scope this action needs.';
 
 /** Reads the bearer token of a request, or null when there is none. */
 export function bearerToken(request: FastifyRequest): string | null {
@@ -34,15 +42,38 @@ export function bearerToken(request: FastifyRequest): string | null {
 export default fp(
   async function authPlugin(app: FastifyInstance) {
     app.decorateRequest('user', null);
+    // OpenAPI: a route that accepts API keys lists the apiKey scheme with the scope it needs.
+    app.addHook('onRoute', (route) => {
+      const scope = (route.config as { apiKeyScope?: string } | undefined)?.apiKeyScope;
+      const schema = route.schema as { security?: Record<string, string[]>[] } | undefined;
+      if (scope && schema) schema.security = [...(schema.security ?? []), { apiKey: [scope] }];
+    });
 
     const authenticate = async (request: FastifyRequest): Promise<SessionUser> => {
       const token = bearerToken(request);
       if (!token) throw unauthorized();
+      if (token.startsWith(API_KEY_PREFIX)) return authenticateKey(request, token);
       const user = token.length > 200 ? null : await findSessionUser(app.db, token);
       if (!user) throw new HttpError(401, SESSION_EXPIRED);
       if (user.mustChangePassword && !request.routeOptions.config.allowPendingPasswordChange) {
         throw forbidden(PASSWORD_CHANGE_REQUIRED);
       }
+      request.user = user;
+      return user;
+    };
+
+    // An API key acts as its owner (role read fresh), only on routes that name one of its scopes.
+    const authenticateKey = async (request: FastifyRequest, key: string) => {
+      const found = key.length > 200 ? null : await findApiKeyUser(app.db, key, request.ip);
+      if (!found) throw new HttpError(401, API_KEY_INVALID);
+      const scope = request.routeOptions.config.apiKeyScope;
+      if (!scope || !found.apiKey.scopes.includes(scope)) throw forbidden(API_KEY_SCOPE_MISSING);
+      if (found.mustChangePassword) throw forbidden(PASSWORD_CHANGE_REQUIRED);
+      const user: SessionUser = {
+        ...found,
+        sessionId: `api-key:${found.apiKey.id}`,
+        impersonatedBy: null,
+      };
       request.user = user;
       return user;
     };

@@ -4,3 +4,4 @@ export * from './licensing';
 export * from './support';
 export * from './system';
 export * from './events';
+export * from './integrations';

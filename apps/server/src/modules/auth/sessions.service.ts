@@ -23,6 +23,14 @@ export interface SessionUser {
   impersonatedBy: string | null;
   /** Username of the impersonator (login-as), when known. */
   impersonatorUsername?: string | null;
+  /** Set when the request was authenticated by an integration key instead of a session. */
+  apiKey?: {
+    id: string;
+    name: string;
+    scopes: string[];
+    productId: string | null;
+    plan: string | null;
+  };
 }
 
 interface SessionMeta {

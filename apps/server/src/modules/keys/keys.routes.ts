@@ -33,6 +33,7 @@ const keysRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireRole(...RESELL_ROLES),
       preHandler: byUser('generate-user', 60),
+      config: { apiKeyScope: 'keys:generate' },
       schema: {
         tags: ['keys'],
         security: [{ bearer: [] }],

@@ -30,7 +30,7 @@ export const UNKNOWN_PLAN = 'Unknown plan for this product.';
 export const PRODUCT_NOT_GRANTED = 'You are not allowed to sell this product.';
 
 /** The plan being bought, or a 400 naming what is unknown. */
-async function findPlan(db: Db, productId: string, planName: string) {
+export async function findPlan(db: Db, productId: string, planName: string) {
   const [row] = await db
     .select({
       productId: products.id,
@@ -49,7 +49,7 @@ async function findPlan(db: Db, productId: string, planName: string) {
   return { planId: row.planId, durationDays: row.durationDays, priceCents: row.priceCents };
 }
 
-async function isGranted(db: Db, userId: string, productId: string): Promise<boolean> {
+export async function isGranted(db: Db, userId: string, productId: string): Promise<boolean> {
   const rows = await db
     .select({ userId: resellerProducts.userId })
     .from(resellerProducts)

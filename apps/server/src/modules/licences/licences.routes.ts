@@ -38,6 +38,7 @@ const licencesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/owns',
     {
       onRequest: app.requireUser,
+      config: { apiKeyScope: 'licences:read' },
       schema: {
         tags: ['licences'],
         security: [{ bearer: [] }],
@@ -54,6 +55,7 @@ const licencesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       preHandler: resetLimit,
+      config: { apiKeyScope: 'licences:write' },
       schema: {
         tags: ['licences'],
         security: [{ bearer: [] }],
@@ -68,6 +70,7 @@ const licencesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/licences/:id/settings',
     {
       onRequest: app.requireUser,
+      config: { apiKeyScope: 'licences:read' },
       schema: {
         tags: ['licences'],
         security: [{ bearer: [] }],
@@ -82,6 +85,7 @@ const licencesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/licences/:id/settings',
     {
       onRequest: app.requireUser,
+      config: { apiKeyScope: 'licences:write' },
       schema: {
         tags: ['licences'],
         security: [{ bearer: [] }],

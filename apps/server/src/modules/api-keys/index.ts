@@ -1,0 +1,2 @@
+export { createApiKey, revokeApiKey } from './api-keys.commands';
+export { listApiKeys } from './api-keys.queries';
