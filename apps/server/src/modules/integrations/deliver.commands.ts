@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { STAFF_ROLES } from '@stellar/shared';
 import type { Db } from '../../db/client';
@@ -61,10 +61,7 @@ export async function deliverOrder(
       return { keys: done?.keys ?? [], replayed: true };
     }
     const { keys } = await generateKeys(tx, request, owner, order);
-    await tx
-      .update(shopDeliveries)
-      .set({ keys: sql`${keys}::text[]` })
-      .where(eq(shopDeliveries.id, claimed[0]!.id));
+    await tx.update(shopDeliveries).set({ keys }).where(eq(shopDeliveries.id, claimed[0]!.id));
     return { keys, replayed: false };
   });
 }
