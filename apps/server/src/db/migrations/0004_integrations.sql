@@ -62,6 +62,7 @@ CREATE TABLE "webhook_endpoints" (
 	"events" text[] NOT NULL,
 	"secret_sealed" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"events_since" timestamp with time zone DEFAULT now() NOT NULL,
 	"failing_since" timestamp with time zone,
 	"disabled_at" timestamp with time zone,
 	"disabled_reason" text,

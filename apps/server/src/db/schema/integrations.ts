@@ -72,6 +72,8 @@ export const webhookEndpoints = pgTable(
     /** The signing secret, sealed with the server's encryption key (HMAC needs the secret itself). */
     secretSealed: text().notNull(),
     createdAt: ts().notNull().defaultNow(),
+    /** Events from this time on are sent (creation, or turning a disabled endpoint back on). */
+    eventsSince: ts().notNull().defaultNow(),
     /** Since when every attempt has failed (null while healthy). */
     failingSince: ts(),
     disabledAt: ts(),

@@ -52,7 +52,11 @@ const LABELS: Record<string, string> = {
 
 function fieldsOf(data: Record<string, unknown>) {
   const fields: { name: string; value: string; inline: boolean }[] = [];
-  for (const [key, value] of Object.entries(data)) {
+  // jsonb does not keep key order: show known fields in a fixed, readable order.
+  const order = Object.keys(LABELS);
+  const rank = (k: string) => (order.includes(k) ? order.indexOf(k) : order.length);
+  const entries = Object.entries(data).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
+  for (const [key, value] of entries) {
     if (value === null || value === undefined || key === 'message' || typeof value === 'object')
       continue;
     fields.push({ name: LABELS[key] ?? key, value: clip(String(value), 1024), inline: true });

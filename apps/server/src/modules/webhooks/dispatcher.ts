@@ -48,7 +48,7 @@ export async function fanOut(db: Db): Promise<number> {
       insert into webhook_deliveries (endpoint_id, event_id, event_seq, attempt, next_attempt_at, first_attempt_at)
       select w.id, e.id, e.seq, 1, now(), now()
       from events e
-      join webhook_endpoints w on e.type = any(w.events) and e.created_at >= w.created_at
+      join webhook_endpoints w on e.type = any(w.events) and e.created_at >= w.events_since
         and w.disabled_at is null
       join users u on u.id = w.user_id and u.banned_at is null
       where e.seq > ${from}

@@ -79,7 +79,7 @@ export async function updateWebhook(db: Db, actor: Owner, id: string, input: Upd
         ...(input.url ? { url: input.url } : {}),
         ...(input.events ? { events: [...new Set(input.events)] } : {}),
         ...(input.enabled === true
-          ? { disabledAt: null, disabledReason: null, failingSince: null }
+          ? { disabledAt: null, disabledReason: null, failingSince: null, eventsSince: new Date() }
           : input.enabled === false
             ? { disabledAt: new Date(), disabledReason: 'Turned off by its owner.' }
             : {}),
