@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { API_KEY_SCOPES, type ApiKeyScope, type Role } from '@stellar/shared';
 import { createTestApp, rows, signedIn, type TestContext } from '../../../test/harness';
 import { sha256 } from '../../lib/crypto';
@@ -132,7 +133,7 @@ describe('API keys: scope x role matrix', () => {
   /** Each scoped route, called so that a session of the same user would succeed. */
   const calls: {
     scope: ApiKeyScope | null;
-    call: (auth: Headers) => ReturnType<typeof ctx.app.inject>;
+    call: (auth: Headers) => Promise<LightMyRequestResponse>;
   }[] = [
     {
       scope: 'keys:generate',
