@@ -1,8 +1,14 @@
-// The tickets feature's public API: what the /chat messenger reuses. Tickets never imports chat.
+// The tickets feature's public API. It owns every /ticket/* call and one query-key family
+// (ticketKeys): the dashboard, admin panel, chat and contact page use these, never their own copies.
+// Tickets never imports another feature.
 export { useCreateTicket, type CreateTicketInput } from './api/create-ticket';
+export { useDeleteTicket } from './api/delete-ticket';
+export { useEscalateTicket } from './api/escalate-ticket';
 export { useTicket } from './api/get-ticket';
 export { useTickets, type TicketListParams } from './api/get-tickets';
+export { ticketKeys } from './api/ticket-keys';
 export { USER_MISSING } from './components/compose-message';
+export { confirmTicketDelete, DELETE_TICKET_QUESTION } from './components/confirm-ticket-delete';
 export { formatTimestamp } from './components/format-timestamp';
 export { LiveStatus } from './components/live-status';
 export { TicketActions } from './components/ticket-actions';

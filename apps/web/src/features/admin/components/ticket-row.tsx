@@ -7,8 +7,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useDeleteTicket } from '../api/delete-ticket';
-import { useEscalateTicket } from '../api/escalate-ticket';
+import { DELETE_TICKET_QUESTION, useDeleteTicket, useEscalateTicket } from '@/features/tickets';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { reportAdminError } from './report-admin-error';
 
@@ -17,8 +16,6 @@ const PRIORITY_TONE: Record<Ticket['priority'], BadgeTone> = {
   Medium: 'warning',
   High: 'danger',
 };
-/** The spec's delete question (section 5). */
-export const DELETE_TICKET_QUESTION = 'Are you sure you want to delete this ticket?';
 
 interface TicketRowProps {
   ticket: Ticket;

@@ -1,21 +1,20 @@
-import { TICKET_PRIORITIES, TICKET_STATUSES } from '@stellar/shared';
+import { TICKET_PRIORITIES, TICKET_STATUSES, type Ticket } from '@stellar/shared';
 import { useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { FormField } from '@/components/ui/form-field';
 import { Select } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
-import {
-  useTickets,
-  type TicketEscalatedFilter,
-  type TicketPriorityFilter,
-  type TicketStatusFilter,
-} from '../api/get-tickets';
+import { useTickets } from '@/features/tickets';
 import { Pagination } from '@/components/ui/pagination';
 import { EmptyState, SectionHeading } from './section-heading';
 import { TicketRow } from './ticket-row';
 
 const PAGE_SIZE = 20;
+
+type TicketStatusFilter = 'all' | Ticket['status'];
+type TicketEscalatedFilter = 'all' | 'yes' | 'no';
+type TicketPriorityFilter = 'all' | Ticket['priority'];
 const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
 
 function FilterSelect<T extends string>({
@@ -47,7 +46,13 @@ export function TicketsSection() {
   const [priority, setPriority] = useState<TicketPriorityFilter>('all');
   const [page, setPage] = useState(1);
   const [error, setError] = useState<string | null>(null);
-  const tickets = useTickets({ status, escalated, priority, page, pageSize: PAGE_SIZE });
+  const tickets = useTickets({
+    status: status === 'all' ? undefined : status,
+    escalated: escalated === 'all' ? undefined : escalated === 'yes',
+    priority: priority === 'all' ? undefined : priority,
+    page,
+    pageSize: PAGE_SIZE,
+  });
   const filtered = status !== 'all' || escalated !== 'all' || priority !== 'all';
   const filter =
     <T,>(set: (value: T) => void) =>

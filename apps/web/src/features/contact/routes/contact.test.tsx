@@ -40,7 +40,23 @@ describe('Contact Support', () => {
     window.localStorage.setItem(TOKEN_STORAGE_KEY, 'tok');
     const { fetchMock, router } = renderContact({
       'GET /users/user': () => Response.json(alice),
-      'POST /ticket/tickets': () => Response.json({ id: 'ticket-42', ticket: {} }, { status: 201 }),
+      // The server's real answer: the new id and the ticket as stored.
+      'POST /ticket/tickets': ({ body }) =>
+        Response.json(
+          {
+            id: 'ticket-42',
+            ticket: {
+              ...(body as object),
+              _id: 'ticket-42',
+              escalated: false,
+              status: 'open',
+              createdAt: '2025-03-01T10:00:00.000Z',
+              updatedAt: '2025-03-01T10:00:00.000Z',
+              lastMessageAt: null,
+            },
+          },
+          { status: 201 },
+        ),
     });
     const ui = userEvent.setup();
 

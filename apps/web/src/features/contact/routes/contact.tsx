@@ -13,7 +13,10 @@ import { getServerMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useSessionToken } from '@/lib/session';
 import { useCurrentUser } from '@/lib/auth';
-import { useCreateTicket, type TicketPriority, type TicketReason } from '../api/create-ticket';
+import { useCreateTicket, type CreateTicketInput } from '@/features/tickets';
+
+type TicketPriority = CreateTicketInput['priority'];
+type TicketReason = CreateTicketInput['reason'];
 
 export const USER_NOT_LOADED = 'User data is not loaded yet. Please try again later.';
 export const TICKET_SUBMIT_ERROR = 'Error submitting ticket';

@@ -8,11 +8,9 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
-import { useDeleteTicket } from '../api/delete-ticket';
+import { confirmTicketDelete, useDeleteTicket } from '@/features/tickets';
 import { DateText } from './date-text';
 import { SectionHeading } from './section-heading';
-
-export const CONFIRM_DELETE_TICKET = 'Are you sure you want to delete this ticket?';
 
 const priorityTone: Record<Ticket['priority'], BadgeTone> = {
   Low: 'neutral',
@@ -31,7 +29,7 @@ export function TicketsSection({ tickets, isLoading }: TicketsSectionProps) {
   const [error, setError] = useState<string | null>(null);
 
   const remove = async (ticket: Ticket) => {
-    if (!window.confirm(CONFIRM_DELETE_TICKET)) return;
+    if (!confirmTicketDelete()) return;
     setError(null);
     try {
       await deleteTicket.mutateAsync(ticket._id);

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/auth';
-import { useMyTickets } from '../api/get-my-tickets';
+import { useTickets } from '@/features/tickets';
 import { useOwnedProducts } from '../api/get-owned-products';
 import { AccountCard } from '../components/account-card';
 import { OwnedProductsSection } from '../components/owned-products-section';
@@ -18,7 +18,8 @@ export const DASHBOARD_LOAD_ERROR = 'Failed to load user, tickets, or products d
 export function UserDashboardRoute() {
   const { user, error: userError } = useCurrentUser();
   const products = useOwnedProducts();
-  const tickets = useMyTickets(user?._id);
+  // The server scopes a member's list to their own; staff would get every ticket, so ask by id.
+  const tickets = useTickets({ userId: user?._id }, { enabled: Boolean(user?._id) });
   const failed = Boolean(userError) || products.isError || tickets.isError;
 
   const retry = () => {

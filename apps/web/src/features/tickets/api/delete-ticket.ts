@@ -1,4 +1,4 @@
-import type { Ticket } from '@stellar/shared';
+import { messageResponseSchema, type Ticket } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { SESSION_QUERY_KEY } from '@/lib/query-client';
@@ -7,7 +7,9 @@ import { ticketKeys } from './ticket-keys';
 
 /** DELETE /api/ticket/tickets/{id}: the owner or staff. */
 export function deleteTicket(ticketId: string) {
-  return api.delete(`/ticket/tickets/${encodeURIComponent(ticketId)}`);
+  return api.delete(`/ticket/tickets/${encodeURIComponent(ticketId)}`, {
+    schema: messageResponseSchema,
+  });
 }
 
 /** Lets a screen tell that one of its tickets is being deleted (useIsMutating). */
@@ -23,8 +25,7 @@ export function useDeleteTicket() {
       queryClient.setQueriesData<Ticket[]>({ queryKey: ticketKeys.lists() }, (list) =>
         list?.filter((ticket) => ticket._id !== ticketId),
       );
-      // Other screens (dashboard, admin panel) keep their own ticket lists under the session key:
-      // mark them stale so they refetch when shown, without refetching everything now.
+      // Counts elsewhere (the admin overview) depend on the tickets: stale, refetched when shown.
       void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, refetchType: 'none' });
       return queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
     },

@@ -1,4 +1,4 @@
-import { ticketActionResponseSchema } from '@stellar/shared';
+import { ticketActionResponseSchema, type Ticket } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { ticketQueryOptions } from './get-ticket';
@@ -17,6 +17,9 @@ export function useEscalateTicket() {
     mutationFn: escalateTicket,
     onSuccess: ({ ticket }) => {
       queryClient.setQueryData(ticketQueryOptions(ticket._id).queryKey, ticket);
+      queryClient.setQueriesData<Ticket[]>({ queryKey: ticketKeys.lists() }, (list) =>
+        list?.map((listed) => (listed._id === ticket._id ? { ...listed, ...ticket } : listed)),
+      );
       return queryClient.invalidateQueries({ queryKey: ticketKeys.lists() });
     },
   });

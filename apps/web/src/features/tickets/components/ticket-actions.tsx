@@ -9,11 +9,9 @@ import { cn } from '@/lib/class-names';
 import { isStaff } from '@/lib/roles';
 import { useCloseTicket } from '../api/close-ticket';
 import { useDeleteTicket } from '../api/delete-ticket';
+import { confirmTicketDelete } from './confirm-ticket-delete';
 import { useEscalateTicket } from '../api/escalate-ticket';
 import { useReopenTicket } from '../api/reopen-ticket';
-
-/** The spec's delete question (section 5). */
-export const DELETE_TICKET_QUESTION = 'Are you sure you want to delete this ticket?';
 
 interface TicketActionsProps {
   ticket: Ticket;
@@ -53,7 +51,7 @@ export function TicketActions({
   };
 
   const onDelete = () => {
-    if (!window.confirm(DELETE_TICKET_QUESTION)) return;
+    if (!confirmTicketDelete()) return;
     void run(async () => {
       await remove.mutateAsync(ticket._id);
       onDeleted();
