@@ -46,6 +46,14 @@ describe('formatDollars', () => {
     expect(formatDollars(12.5)).toBe('$12.50');
     expect(formatDollars(0)).toBe('$0.00');
   });
+
+  it('puts the minus sign before the dollar sign, and rounds to cents', () => {
+    expect(formatDollars(-5)).toBe('-$5.00');
+    expect(formatDollars(-0.5)).toBe('-$0.50');
+    expect(formatDollars(-0)).toBe('$0.00');
+    expect(formatDollars(1234.5)).toBe('$1234.50');
+    expect(formatDollars(19.999)).toBe('$20.00');
+  });
 });
 
 describe('cents and dollars', () => {

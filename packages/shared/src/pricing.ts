@@ -17,9 +17,21 @@ export function planDiscount(duration: string, price: number): PlanDiscount {
   };
 }
 
-/** Dollars with two decimals, as every price and balance is shown. */
+// No thousands separator: the site has always shown "$1500.00", and the spec's figures have none.
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+  useGrouping: false,
+});
+
+/**
+ * Dollars with two decimals, as every price and balance is shown: "$25.00", negatives "-$5.00".
+ * The one money formatter of the web app and the server.
+ */
 export function formatDollars(amount: number): string {
-  return `$${amount.toFixed(2)}`;
+  return dollars.format(amount === 0 ? 0 : amount);
 }
 
 /** Integer cents (database) to dollars (API). */

@@ -10,7 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useAdjustResellerBalance } from '../api/adjust-reseller-balance';
 import type { ResellerEntry } from '../api/get-resellers';
-import { formatMoney } from './format-money';
+import { formatDollars } from '@stellar/shared';
 import { reportAdminError } from './report-admin-error';
 
 const balanceFormSchema = z.object({
@@ -50,7 +50,7 @@ export function BalanceForm({ reseller }: { reseller: ResellerEntry }) {
         reason,
       });
       reset({ direction, amount: '', reason: '' });
-      setResult({ tone: 'success', text: `New balance: ${formatMoney(balance)}` });
+      setResult({ tone: 'success', text: `New balance: ${formatDollars(balance)}` });
     } catch (error) {
       const message = reportAdminError(`adjust the balance of ${reseller.username}`, error);
       if (!applyFieldErrors<BalanceFormValues>(error, FIELDS, setError)) {

@@ -13,7 +13,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { getErrorMessage } from '@/lib/api-client';
 import { useOverview } from '../api/get-overview';
 import { BarChart } from './bar-chart';
-import { formatMoney } from './format-money';
+import { formatDollars } from '@stellar/shared';
 import { LineChart } from './line-chart';
 import { SectionHeading } from './section-heading';
 
@@ -87,7 +87,7 @@ export function OverviewSection() {
     },
     {
       label: 'Revenue (30 days)',
-      value: formatMoney(totals.revenueLast30d),
+      value: formatDollars(totals.revenueLast30d),
       icon: CircleDollarSign,
     },
   ];
@@ -114,10 +114,10 @@ export function OverviewSection() {
         />
         <LineChart
           title="Revenue per day"
-          summary={`${formatMoney(totals.revenueLast30d)} from reseller key purchases in the last ${days.length} days.`}
+          summary={`${formatDollars(totals.revenueLast30d)} from reseller key purchases in the last ${days.length} days.`}
           series={{ name: 'Revenue', fillClass: 'fill-success', strokeClass: 'stroke-success' }}
           days={days.map((d) => ({ date: d.date, value: d.revenue }))}
-          formatValue={formatMoney}
+          formatValue={formatDollars}
         />
       </div>
     </>

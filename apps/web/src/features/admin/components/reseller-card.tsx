@@ -11,7 +11,7 @@ import type { ResellerEntry } from '../api/get-resellers';
 import { useGrantResellerProduct } from '../api/grant-reseller-product';
 import { useRevokeResellerProduct } from '../api/revoke-reseller-product';
 import { BalanceForm } from './balance-form';
-import { formatMoney } from './format-money';
+import { formatDollars } from '@stellar/shared';
 import { reportAdminError } from './report-admin-error';
 
 interface ResellerCardProps {
@@ -56,7 +56,7 @@ export function ResellerCard({ reseller, products }: ResellerCardProps) {
         <p className="text-sm text-fg-muted">
           Balance{' '}
           <span className="font-semibold text-fg tabular-nums">
-            {formatMoney(reseller.balance)}
+            {formatDollars(reseller.balance)}
           </span>
         </p>
       </div>
