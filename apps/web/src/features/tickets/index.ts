@@ -9,7 +9,7 @@ export { useTickets, type TicketListParams } from './api/get-tickets';
 export { ticketKeys } from './api/ticket-keys';
 export { USER_MISSING } from './components/compose-message';
 export { confirmTicketDelete, DELETE_TICKET_QUESTION } from './components/confirm-ticket-delete';
-export { formatTimestamp } from './components/format-timestamp';
+export { formatTimestamp } from '@/lib/format-timestamp';
 export { LiveStatus } from './components/live-status';
 export { TicketActions } from './components/ticket-actions';
 export {

@@ -1,10 +1,9 @@
-import { format } from 'date-fns';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import type { AuditEntry } from '../api/get-audit-log';
 
 /** The audit time as the spec formats times: yyyy-MM-dd HH:mm:ss. */
 export function formatAuditTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Invalid Date' : format(date, 'yyyy-MM-dd HH:mm:ss');
+  return formatTimestamp(iso);
 }
 
 /** Who or what the action was about: the username when the details carry it. */

@@ -1,4 +1,5 @@
-import { format, formatDistanceToNow } from 'date-fns';
+import { formatDistanceToNow } from 'date-fns';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import type { ResetCode } from '../api/issue-reset-code';
 import { Button } from '@/components/ui/button';
 import { CopyButton } from '@/components/ui/copy-button';
@@ -31,7 +32,7 @@ export function ResetCodeDialog({ username, resetCode, onClose }: ResetCodeDialo
               <CopyButton value={resetCode.code} label="Copy reset code" />
             </div>
             <p className="mt-3 text-sm text-fg-muted">
-              Expires {format(expires, 'yyyy-MM-dd HH:mm:ss')} (
+              Expires {formatTimestamp(expires)} (
               {formatDistanceToNow(expires, { addSuffix: true })}).
             </p>
           </>

@@ -1,5 +1,4 @@
 import type { Ticket } from '@stellar/shared';
-import { format } from 'date-fns';
 import { ArrowUpCircle, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +6,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import { DELETE_TICKET_QUESTION, useDeleteTicket, useEscalateTicket } from '@/features/tickets';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { reportAdminError } from './report-admin-error';
@@ -71,7 +71,7 @@ export function TicketRow({ ticket, onError }: TicketRowProps) {
           {ticket.escalated && <Badge tone="danger">Escalated</Badge>}
           {ticket.unread ? <Badge tone="accent">{ticket.unread} unread</Badge> : null}
           <span className="text-xs text-fg-subtle">
-            <time dateTime={time}>{format(new Date(time), 'yyyy-MM-dd HH:mm:ss')}</time>
+            <time dateTime={time}>{formatTimestamp(time)}</time>
           </span>
         </div>
       </div>

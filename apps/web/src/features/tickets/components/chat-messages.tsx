@@ -2,7 +2,7 @@ import type { ChatMessage } from '@stellar/shared';
 import { Headset } from 'lucide-react';
 import { useLayoutEffect, useRef } from 'react';
 import { cn } from '@/lib/class-names';
-import { formatTimestamp } from './format-timestamp';
+import { formatTimestamp } from '@/lib/format-timestamp';
 
 interface ChatMessagesProps {
   messages: ChatMessage[];

@@ -1,7 +1,7 @@
 import type { Ticket } from '@stellar/shared';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import { formatTimestamp } from './format-timestamp';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import { PriorityBadge, TicketBadges } from './ticket-badges';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {

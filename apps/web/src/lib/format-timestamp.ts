@@ -1,6 +1,6 @@
 import { format, isValid } from 'date-fns';
 
-/** The spec's chat timestamp format (sections 2 and 9). */
+/** The one timestamp format of chats, tickets and the admin panel (yyyy-MM-dd HH:mm:ss, local time). */
 export const TIMESTAMP_FORMAT = 'yyyy-MM-dd HH:mm:ss';
 export const INVALID_DATE = 'Invalid Date';
 
