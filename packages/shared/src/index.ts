@@ -1,6 +1,7 @@
 export * from './constants';
 export * from './catalogue';
 export * from './events';
+export * from './messages';
 export * from './pricing';
 export * from './schemas/common';
 export * from './schemas/auth';

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../messages';
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 
@@ -14,7 +15,7 @@ export const messageResponseSchema = z.object({ message: z.string() });
 export const idParamSchema = z.strictObject({ id: z.string().uuid('Not found') });
 
 export const usernameSchema = z
-  .string({ error: 'Username is required' })
+  .string({ error: MESSAGES.usernameRequired })
   .trim()
   .min(LIMITS.usernameMin, `Username must be at least ${LIMITS.usernameMin} characters`)
   .max(LIMITS.usernameMax, `Username must be at most ${LIMITS.usernameMax} characters`)

@@ -1,3 +1,4 @@
+import { MESSAGES } from '../messages';
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { planSchema } from './products';
@@ -25,7 +26,7 @@ export const generateKeysResponseSchema = z.object({
 
 /** POST /api/keys/redeem. Spaces and case are forgiven; the server normalises the code. */
 export const redeemKeyBodySchema = z.strictObject({
-  keyCode: z.string({ error: 'Key is required.' }).trim().min(1, 'Key is required.').max(64),
+  keyCode: z.string({ error: MESSAGES.keyRequired }).trim().min(1, MESSAGES.keyRequired).max(64),
 });
 
 /** A licence as the dashboard lists it (the spec's "owned product", plus what the dialogs need). */
@@ -61,7 +62,7 @@ export const resetHwidResponseSchema = z.object({
 
 /** GET/PUT /api/licences/{id}/settings: any JSON object, at most 16 KiB serialised. */
 export const licenceSettingsSchema = z.record(z.string(), z.unknown(), {
-  error: 'Settings must be a JSON object.',
+  error: MESSAGES.settingsNotObject,
 });
 export type LicenceSettings = z.infer<typeof licenceSettingsSchema>;
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import {
   ADMIN_ROLES,
   centsToDollars,
+  MESSAGES,
   type GenerateKeysBody,
   type OwnedProduct,
 } from '@stellar/shared';
@@ -22,9 +23,9 @@ import { recordAudit } from '../audit/audit.service';
 import { getOwnedProduct } from '../licences/licences.service';
 import { newKeyCode, normaliseKeyCode } from './key-code';
 
-export const INSUFFICIENT_BALANCE = 'Insufficient balance to generate keys.';
-export const INVALID_KEY = 'Invalid or already used key.';
-export const KEY_REDEEMED = 'Key redeemed successfully';
+export const INSUFFICIENT_BALANCE = MESSAGES.insufficientBalance;
+export const INVALID_KEY = MESSAGES.invalidKey;
+export const KEY_REDEEMED = MESSAGES.keyRedeemed;
 export const UNKNOWN_PRODUCT = 'Unknown product.';
 export const UNKNOWN_PLAN = 'Unknown plan for this product.';
 export const PRODUCT_NOT_GRANTED = 'You are not allowed to sell this product.';

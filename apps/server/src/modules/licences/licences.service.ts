@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
-import { LIMITS, type LicenceSettings, type OwnedProduct } from '@stellar/shared';
+import { LIMITS, MESSAGES, type LicenceSettings, type OwnedProduct } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { licenceKeys, licences, products } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
@@ -7,7 +7,7 @@ import { getGlobalSettings, type GlobalSettings } from '../settings/settings.ser
 
 export const LICENCE_NOT_FOUND = 'Licence not found.';
 export const HWID_RESET_DISABLED = 'HWID reset is disabled.';
-export const HWID_RESET_DONE = 'HWID reset successfully!';
+export const HWID_RESET_DONE = MESSAGES.hwidResetDone;
 export const HWID_NOT_BOUND = 'No HWID is bound to this licence yet.';
 export const SETTINGS_DISABLED = 'Settings access is disabled.';
 export const SETTINGS_TOO_LARGE = `Settings must be at most ${LIMITS.licenceSettingsMaxBytes / 1024} KiB of JSON.`;

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@stellar/shared';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -23,7 +24,7 @@ import { safeNextPath } from '../components/safe-next-path';
 import { PasswordInput } from '../components/password-input';
 
 const loginFormSchema = z.object({
-  username: z.string().trim().min(1, 'Username is required'),
+  username: z.string().trim().min(1, MESSAGES.usernameRequired),
   password: z.string().min(1, 'Password is required'),
   twoFactorCode: z.string(),
 });

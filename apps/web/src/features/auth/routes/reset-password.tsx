@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordSchema } from '@stellar/shared';
+import { MESSAGES, passwordSchema } from '@stellar/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
@@ -18,7 +18,7 @@ import { PASSWORDS_DO_NOT_MATCH, RESET_CODE_EXPLANATION } from '../components/au
 
 const resetFormSchema = z
   .object({
-    username: z.string().trim().min(1, 'Username is required'),
+    username: z.string().trim().min(1, MESSAGES.usernameRequired),
     code: z.string().trim().min(1, 'Code is required'),
     newPassword: passwordSchema,
     retypePassword: z.string(),

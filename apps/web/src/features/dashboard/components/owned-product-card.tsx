@@ -1,4 +1,4 @@
-import type { OwnedProduct } from '@stellar/shared';
+import { MESSAGES, type OwnedProduct } from '@stellar/shared';
 import { RotateCcw, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +10,7 @@ import { useResetHwid } from '../api/reset-hwid';
 import { absoluteDate, DateText } from './date-text';
 import { LicenceSettingsDialog } from './licence-settings-dialog';
 
-export const HWID_RESET_OK = 'HWID reset successfully!';
+export const HWID_RESET_OK = MESSAGES.hwidResetDone;
 export const HWID_RESET_FAILED = 'Failed to reset HWID.';
 
 const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g;

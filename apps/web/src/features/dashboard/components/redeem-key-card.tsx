@@ -1,3 +1,4 @@
+import { MESSAGES } from '@stellar/shared';
 import { KeyRound } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -9,8 +10,8 @@ import { ApiError, getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/class-names';
 import { useRedeemKey } from '../api/redeem-key';
 
-export const KEY_REDEEMED = 'Key redeemed successfully';
-export const KEY_INVALID = 'Invalid or already used key.';
+export const KEY_REDEEMED = MESSAGES.keyRedeemed;
+export const KEY_INVALID = MESSAGES.invalidKey;
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
@@ -31,7 +32,7 @@ export function RedeemKeyCard() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (keyCode.trim() === '') {
-      setResult({ tone: 'error', text: 'Key is required.' });
+      setResult({ tone: 'error', text: MESSAGES.keyRequired });
       return;
     }
     setResult(null);

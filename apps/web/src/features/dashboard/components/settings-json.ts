@@ -1,4 +1,4 @@
-import type { LicenceSettings } from '@stellar/shared';
+import { MESSAGES, type LicenceSettings } from '@stellar/shared';
 
 export type ParsedSettings = { ok: true; value: LicenceSettings } | { ok: false; error: string };
 
@@ -12,7 +12,7 @@ export function parseSettingsJson(text: string, maxBytes: number): ParsedSetting
     return { ok: false, error: `Settings must be valid JSON.${detail}` };
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return { ok: false, error: 'Settings must be a JSON object.' };
+    return { ok: false, error: MESSAGES.settingsNotObject };
   }
   if (new TextEncoder().encode(JSON.stringify(value)).length > maxBytes) {
     return { ok: false, error: `Settings must be at most ${maxBytes / 1024} KiB of JSON.` };

@@ -1,6 +1,11 @@
-import { dollarsToCents, generateKeysBodySchema, type GenerateKeysBody } from '@stellar/shared';
+import {
+  dollarsToCents,
+  generateKeysBodySchema,
+  MESSAGES,
+  type GenerateKeysBody,
+} from '@stellar/shared';
 
-export const INSUFFICIENT_BALANCE = 'Insufficient balance to generate keys.';
+export const INSUFFICIENT_BALANCE = MESSAGES.insufficientBalance;
 
 export interface GenerateKeysDraft {
   productId: string;
