@@ -1,6 +1,9 @@
-import { MESSAGES } from '@stellar/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, redeemKeyBodySchema } from '@stellar/shared';
 import { KeyRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
@@ -12,6 +15,8 @@ import { useRedeemKey } from '../api/redeem-key';
 
 export const KEY_REDEEMED = MESSAGES.keyRedeemed;
 export const KEY_INVALID = MESSAGES.invalidKey;
+
+type RedeemKeyForm = z.input<typeof redeemKeyBodySchema>;
 
 type Result = { tone: 'success' | 'error'; text: string } | null;
 
@@ -26,25 +31,31 @@ function failureText(error: unknown): string {
 /** The spec's Redeem Key section: the success text, any other answer in red, or the failure text. */
 export function RedeemKeyCard() {
   const redeem = useRedeemKey();
-  const [keyCode, setKeyCode] = useState('');
   const [result, setResult] = useState<Result>(null);
+  const { register, handleSubmit, reset } = useForm<
+    RedeemKeyForm,
+    unknown,
+    z.output<typeof redeemKeyBodySchema>
+  >({
+    resolver: zodResolver(redeemKeyBodySchema),
+    defaultValues: { keyCode: '' },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (keyCode.trim() === '') {
-      setResult({ tone: 'error', text: MESSAGES.keyRequired });
-      return;
-    }
-    setResult(null);
-    try {
-      const { message } = await redeem.mutateAsync(keyCode.trim());
-      const ok = message === KEY_REDEEMED;
-      setResult({ tone: ok ? 'success' : 'error', text: message });
-      if (ok) setKeyCode('');
-    } catch (error) {
-      setResult({ tone: 'error', text: failureText(error) });
-    }
-  };
+  // The schema's message ("Key is required.") is shown where every result is, not under the field.
+  const submit = handleSubmit(
+    async ({ keyCode }) => {
+      setResult(null);
+      try {
+        const { message } = await redeem.mutateAsync(keyCode);
+        const ok = message === KEY_REDEEMED;
+        setResult({ tone: ok ? 'success' : 'error', text: message });
+        if (ok) reset();
+      } catch (error) {
+        setResult({ tone: 'error', text: failureText(error) });
+      }
+    },
+    (errors) => setResult({ tone: 'error', text: errors.keyCode?.message ?? MESSAGES.keyRequired }),
+  );
 
   return (
     <Card className="p-5 sm:p-6">
@@ -69,8 +80,7 @@ export function RedeemKeyCard() {
             </Label>
             <Input
               id="redeem-key-input"
-              value={keyCode}
-              onChange={(event) => setKeyCode(event.target.value)}
+              {...register('keyCode')}
               placeholder="STLR-XXXXX-XXXXX-XXXXX-XXXXX"
               autoComplete="off"
               spellCheck={false}
