@@ -1,4 +1,6 @@
-import { useState } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -15,6 +17,9 @@ interface LoginAsCodeDialogProps {
   error: string | null;
 }
 
+const codeFormSchema = z.object({ code: z.string().trim().min(1) });
+type CodeForm = z.input<typeof codeFormSchema>;
+
 /** Step-up for Login as: an admin with 2FA confirms with their own current code. */
 export function LoginAsCodeDialog({
   username,
@@ -24,12 +29,20 @@ export function LoginAsCodeDialog({
   pending,
   error,
 }: LoginAsCodeDialogProps) {
-  const [code, setCode] = useState('');
+  const { register, handleSubmit, reset, watch } = useForm<
+    CodeForm,
+    unknown,
+    z.output<typeof codeFormSchema>
+  >({
+    resolver: zodResolver(codeFormSchema),
+    defaultValues: { code: '' },
+  });
+  const code = watch('code');
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next) setCode('');
+        if (!next) reset();
         onOpenChange(next);
       }}
     >
@@ -37,19 +50,12 @@ export function LoginAsCodeDialog({
         title={`Sign in as ${username}`}
         description="Your account has 2FA: enter your own current 2FA code (or a backup code) to continue."
       >
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            onSubmit(code);
-          }}
-        >
+        <form noValidate onSubmit={handleSubmit((values) => onSubmit(values.code))}>
           <FormField label="Your 2FA code" error={error ?? undefined}>
             {(control) => (
               <Input
                 {...control}
-                value={code}
-                onChange={(event) => setCode(event.target.value)}
+                {...register('code')}
                 inputMode="numeric"
                 autoComplete="one-time-code"
                 maxLength={32}
