@@ -25,7 +25,15 @@ export default defineConfig({
     projects: [
       { test: { name: 'shared', environment: 'node', include: ['packages/**/*.test.ts'] } },
       // Repository tooling: the lint boundaries test runs ESLint's Node API.
-      { test: { name: 'tooling', environment: 'node', include: ['scripts/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+          // The first lint loads TypeScript and parses the imported modules: seconds on a busy machine.
+          testTimeout: 60_000,
+        },
+      },
       serverProject('server', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', 'postgres')] : []),
       {
