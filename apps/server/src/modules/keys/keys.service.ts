@@ -20,6 +20,7 @@ import {
 import { badRequest, forbidden } from '../../lib/http-errors';
 import type { SessionUser } from '../auth/sessions.service';
 import { recordAudit } from '../audit/audit.service';
+import { recordEvent } from '../events';
 import { getOwnedProduct } from '../licences/licences.service';
 import { newKeyCode, normaliseKeyCode } from './key-code';
 
@@ -94,6 +95,21 @@ export async function generateKeys(
         actorId: actor.id,
         reference: { productId: input.productId, plan: input.plan, quantity: input.quantity },
       });
+      await recordEvent(tx, {
+        type: 'reseller.balance.changed',
+        userId: actor.id,
+        resellerId: actor.id,
+        subjectType: 'user',
+        subjectId: actor.id,
+        payload: {
+          balance: centsToDollars(balanceCents),
+          delta: centsToDollars(-cost),
+          reason: 'key_purchase',
+          productId: input.productId,
+          plan: input.plan,
+          quantity: input.quantity,
+        },
+      });
     } else {
       const [row] = await tx
         .select({ balanceCents: users.balanceCents })
@@ -146,6 +162,7 @@ export async function redeemKey(db: Db, userId: string, keyCode: string): Promis
         id: licenceKeys.id,
         productId: licenceKeys.productId,
         durationDays: licenceKeys.durationDays,
+        createdBy: licenceKeys.createdBy,
       });
     if (!key) throw badRequest(INVALID_KEY);
     // 24-hour steps rather than days: a day across a DST change is not 24 hours.
@@ -166,6 +183,20 @@ export async function redeemKey(db: Db, userId: string, keyCode: string): Promis
       })
       .returning({ id: licences.id });
     await tx.update(licenceKeys).set({ licenceId: licence!.id }).where(eq(licenceKeys.id, key.id));
+    // The reseller who made the key hears of it too (its webhooks get events with its resellerId).
+    await recordEvent(tx, {
+      type: 'key.redeemed',
+      userId,
+      resellerId: key.createdBy,
+      subjectType: 'licence_key',
+      subjectId: key.id,
+      payload: {
+        keyId: key.id,
+        productId: key.productId,
+        durationDays: key.durationDays,
+        licenceId: licence!.id,
+      },
+    });
     return licence!.id;
   });
   return getOwnedProduct(db, userId, licenceId);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, rows, signedIn, type TestContext } from '../../../test/harness';
 import { startReceiver, type Receiver } from '../../../test/receiver';
 import { recordEvent } from '../events';
+import { credit, generate, grant, LAUNCHER, redeem } from '../keys/keys.fixtures';
 import { createEndpoint, deliveriesOf } from './webhooks.fixtures';
 import { nextAttemptAt } from './retry-schedule';
 
@@ -267,6 +268,33 @@ describe('webhook delivery', () => {
     await new Promise((r) => setTimeout(r, 1500));
     const got = await receiver.requests(hook);
     expect(got.map((r) => JSON.parse(r.body).id)).toEqual([mine.id]);
+  });
+
+  it('a Reseller hears of its balance paying for keys and of its key being redeemed', async () => {
+    const reseller = await signedIn(ctx, 'Reseller');
+    await grant(ctx, reseller.user.id, LAUNCHER._id);
+    await credit(ctx, reseller.user.id, 10_000);
+    await createEndpoint(ctx, reseller.auth, {
+      url: receiver.url(hook),
+      events: ['key.redeemed', 'reseller.balance.changed'],
+    });
+    const gen = await generate(ctx, reseller.auth, {
+      productId: LAUNCHER._id,
+      plan: 'Basic Plan',
+      quantity: 1,
+    });
+    const member = await signedIn(ctx, 'Member');
+    expect((await redeem(ctx, member.auth, gen.json().keys[0])).statusCode).toBe(200);
+    await arrived(hook, 2);
+    const [balance, redeemed] = (await receiver.requests(hook)).map((r) => JSON.parse(r.body));
+    expect(balance).toMatchObject({
+      type: 'reseller.balance.changed',
+      data: { balance: 93, delta: -7, reason: 'key_purchase', quantity: 1 },
+    });
+    expect(redeemed).toMatchObject({
+      type: 'key.redeemed',
+      data: { productId: LAUNCHER._id, durationDays: 7 },
+    });
   });
 
   it('redelivers from the log: a new attempt with the same event id', async () => {
