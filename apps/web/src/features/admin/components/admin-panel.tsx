@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { CurrentUser } from '@stellar/shared';
 import {
+  Cable,
   Gauge,
   LifeBuoy,
   ScrollText,
@@ -13,6 +14,7 @@ import {
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '@/components/ui/alert';
+import { IntegrationsSection } from '@/features/integrations';
 import { sectionsFor, type AdminSectionId } from './admin-sections';
 import { AuditSection } from './audit-section';
 import { GlobalSettingsSection } from './global-settings-section';
@@ -30,6 +32,7 @@ const ICONS: Record<AdminSectionId, LucideIcon> = {
   tickets: LifeBuoy,
   maintenance: Wrench,
   settings: SlidersHorizontal,
+  integrations: Cable,
   audit: ScrollText,
 };
 
@@ -40,6 +43,7 @@ const CONTENT: Record<AdminSectionId, ComponentType<{ actor: Actor }>> = {
   tickets: TicketsSection,
   maintenance: MaintenanceSection,
   settings: GlobalSettingsSection,
+  integrations: () => <IntegrationsSection staff />,
   audit: AuditSection,
 };
 

@@ -8,6 +8,7 @@ export const ADMIN_SECTIONS = [
   { id: 'tickets', label: 'Tickets' },
   { id: 'maintenance', label: 'Maintenance Settings' },
   { id: 'settings', label: 'Global Product Settings' },
+  { id: 'integrations', label: 'API keys & Webhooks' },
   { id: 'audit', label: 'Audit Log' },
 ] as const;
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];

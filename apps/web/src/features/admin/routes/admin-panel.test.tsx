@@ -102,6 +102,7 @@ describe('/admin-panel', () => {
       'Tickets',
       'Maintenance Settings',
       'Global Product Settings',
+      'API keys & Webhooks',
       'Audit Log',
     ]);
     expect(await screen.findByText('12')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { IntegrationsSection } from '@/features/integrations';
 import { hasAnyRole } from '@/lib/roles';
 import { useCurrentUser } from '@/lib/auth';
 import { useResellerOverview } from '../api/get-reseller-overview';
@@ -80,6 +81,9 @@ export function ResellPanelRoute() {
           <KeyHistory keys={data?.keys} isFetching={overview.isPlaceholderData} onPage={setPage} />
         </div>
       )}
+      <div className="mt-10">
+        <IntegrationsSection staff={!pays} />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,2 @@
+// The integrations feature's public surface: the panels mount this section.
+export { IntegrationsSection } from './components/integrations-section';
