@@ -87,9 +87,9 @@ async function prepareData(api) {
     { productId: product._id, plan: product.pricing.at(-1).plan, quantity: 1 },
     ownerToken,
   );
-  await api('POST', '/keys/redeem', { keyCode: keys[0] }, memberToken);
+  const { product: owned } = await api('POST', '/keys/redeem', { keyCode: keys[0] }, memberToken);
   const validateBody = {
-    key: keys[0],
+    key: owned.licenceKey,
     hwid: 'bench-machine-1',
     product: product.slug,
     nonce: randomBytes(16).toString('base64url'),

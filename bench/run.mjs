@@ -93,9 +93,9 @@ async function prepareLicences(count) {
         { productId: product._id, plan: product.pricing.at(-1).plan, quantity: 1 },
         ownerToken,
       );
-      await api('POST', '/keys/redeem', { keyCode: keys[0] }, token);
+      const { product: owned } = await api('POST', '/keys/redeem', { keyCode: keys[0] }, token);
       const body = {
-        key: keys[0],
+        key: owned.licenceKey,
         hwid: `bench-machine-${m}-${product.slug}`,
         product: product.slug,
         nonce: randomBytes(16).toString('base64url'),

@@ -52,16 +52,14 @@ async function pickFixtures() {
       return rows[0];
     };
     // A member with an active, HWID-bound licence (hwid 'hwid-N' as seeded, >= 8 characters)
-    // and tickets; the key is one redeemed into that licence.
+    // and tickets; the key is that licence's own licence key.
     const member = await one(`
-      select u.id, u.username, l.hwid, p.slug, k.code
+      select u.id, u.username, l.hwid, p.slug, l.licence_key as code
       from licences l
       join users u on u.id = l.user_id
       join products p on p.id = l.product_id
-      join licence_keys k on k.licence_id = l.id
       where u.role = 'Member' and u.username like 'scale\\_%' and u.banned_at is null
         and l.expires_at > now() + interval '1 day' and length(l.hwid) >= 8
-        and k.revoked_at is null
         and exists (select 1 from tickets t where t.user_id = u.id)
       order by u.username limit 1`);
     const reseller = await one(`

@@ -77,7 +77,7 @@ test('a member redeems a key and sees the product with its expiry', async ({ pag
   await expect(page.getByText(`Welcome, ${username}`)).toBeVisible();
   await expect(page.getByText("You don't own any products yet.")).toBeVisible();
 
-  const key = page.getByLabel('Licence key');
+  const key = page.getByLabel('Voucher key');
   await key.fill(keys[0]!);
   await page.getByRole('button', { name: 'Redeem' }).click();
   await expect(page.getByText('Key redeemed successfully')).toBeVisible();
@@ -102,7 +102,9 @@ test('the licence settings dialog shows the key and saves valid JSON', async ({ 
   await openDashboard(page);
   await productCard(page).getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Clothing Bot settings' });
-  await expect(dialog.getByText(keys[0]!)).toBeVisible();
+  // The licence's own key (STLL-...), not the voucher that was redeemed.
+  await expect(dialog.getByText(/^STLL(-[0-9A-Z]{5}){4}$/)).toBeVisible();
+  await expect(dialog.getByText(keys[0]!)).toHaveCount(0);
 
   const editor = dialog.getByLabel('Settings (JSON)');
   await expect(editor).toHaveValue('{}');
@@ -128,10 +130,15 @@ test('the licence settings dialog shows the key and saves valid JSON', async ({ 
 });
 
 test('Reset HWID alerts success, then the cooldown refusal with its reason', async ({ page }) => {
-  // The automation tool's first valid check binds the machine.
+  // The automation tool's first valid check binds the machine; it uses the licence's own key.
+  const owned = await api.get('/api/users/owns', { headers: auth(memberToken) });
+  const { ownedProducts } = (await owned.json()) as {
+    ownedProducts: Array<{ slug: string; licenceKey: string }>;
+  };
+  const licenceKey = ownedProducts.find((p) => p.slug === 'clothing-bot')!.licenceKey;
   const check = await api.post('/api/client/validate', {
     data: {
-      key: keys[0],
+      key: licenceKey,
       hwid: 'e2e-machine-0001',
       product: 'clothing-bot',
       nonce: 'e2e-nonce-0123456789',

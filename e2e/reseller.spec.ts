@@ -142,7 +142,7 @@ test('a reseller generates keys, copies them and downloads them', async ({ page 
 test('a member redeems one of them; the history shows it redeemed', async ({ page, browser }) => {
   const member = await browser.newPage();
   await openAs(member, memberToken, '/user-dashboard');
-  await member.getByLabel('Licence key').fill(generated[0]!);
+  await member.getByLabel('Voucher key').fill(generated[0]!);
   await member.getByRole('button', { name: 'Redeem' }).click();
   await expect(member.getByText('Key redeemed successfully')).toBeVisible();
   const card = member

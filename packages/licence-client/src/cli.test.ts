@@ -164,8 +164,11 @@ describe('stellar-licence CLI against a live server', { timeout: 60_000 }, () =>
     keys.clothing = await generate(clothing!._id);
     await api('POST', '/register', member);
     const { token } = await api('POST', '/auth/login', member);
-    await api('POST', '/keys/redeem', { keyCode: keys.launcher }, token);
-    await api('POST', '/keys/redeem', { keyCode: keys.clothing }, token);
+    // The tool is configured with each licence's own key, not the voucher that was redeemed.
+    keys.launcher = (await api('POST', '/keys/redeem', { keyCode: keys.launcher }, token)).product
+      .licenceKey as string;
+    keys.clothing = (await api('POST', '/keys/redeem', { keyCode: keys.clothing }, token)).product
+      .licenceKey as string;
 
     // No API makes a licence expire early: stop the server, age the Clothing Bot licence in the
     // database (and allow settings access), start it again.
@@ -236,7 +239,8 @@ describe('stellar-licence CLI against a live server', { timeout: 60_000 }, () =>
     const bad = await check('STLR-00000-00000-00000-00000', 'stellar-launcher', pinned);
     expect(bad).toMatchObject({
       code: 1,
-      stderr: 'KEY_INVALID: the key is unknown, not redeemed yet, or revoked',
+      stderr:
+        'KEY_INVALID: not a licence key: use the licence key from your dashboard (voucher keys are redeemed on the site)',
     });
     const product = await check(keys.launcher, 'clothing-bot', pinned);
     expect(product).toMatchObject({

@@ -29,7 +29,7 @@ type Fetch = typeof globalThis.fetch;
 export interface CheckOptions {
   /** Base URL of the Stellar server, e.g. https://stellar.example. */
   server: string;
-  /** A licence key redeemed into the member's licence. */
+  /** The licence's own licence key, as the member's dashboard shows it (not a voucher key). */
   key: string;
   /** The product slug, e.g. "stellar-launcher". */
   product: string;
@@ -122,7 +122,8 @@ export async function fetchPublicKey(
 const newNonce = () => randomBytes(24).toString('base64url');
 
 const REFUSALS: Record<LicenceFailureReason, string> = {
-  KEY_INVALID: 'the key is unknown, not redeemed yet, or revoked',
+  KEY_INVALID:
+    'not a licence key: use the licence key from your dashboard (voucher keys are redeemed on the site)',
   PRODUCT_MISMATCH: 'the key is for another product',
   BANNED: 'the account that owns this licence is banned',
   EXPIRED: 'the licence has expired',

@@ -5,6 +5,8 @@ import { planSchema } from './products';
 
 /** Licence key format (DESIGN section 4): STLR- then 4 groups of 5 Crockford base32 characters. */
 export const KEY_CODE_PATTERN = /^STLR(-[0-9ABCDEFGHJKMNPQRSTVWXYZ]{5}){4}$/;
+/** A licence's own key (what the tool is configured with): STLL- then the same 4 groups. */
+export const LICENCE_KEY_PATTERN = /^STLL(-[0-9ABCDEFGHJKMNPQRSTVWXYZ]{5}){4}$/;
 
 const SELECT_PRODUCT = 'Please select a product and a plan.';
 /** POST /api/keys/generate: plan is the plan's name ("Basic Plan"). */
@@ -40,7 +42,7 @@ export const ownedProductSchema = z.object({
   expiresAt: z.string(),
   canResetHWID: z.boolean(),
   canAccessSettings: z.boolean(),
-  /** The first key redeemed into this licence: what the tool is configured with. */
+  /** The licence's own key (STLL-..., or the first voucher for licences older than it): what the tool uses. */
   licenceKey: z.string().nullable(),
   /** When the cooldown allows the next HWID reset; null when a reset is possible now. */
   nextHwidResetAt: z.string().nullable(),

@@ -28,6 +28,16 @@ export const licences = pgTable(
     productId: text()
       .notNull()
       .references(() => products.id),
+    /**
+     * The licence's own key: the tool's credential, shown only to the owner. The app mints it
+     * (100 random bits); the default (80 random bits) only covers rows inserted by hand or scripts.
+     */
+    licenceKey: text()
+      .notNull()
+      .unique('licences_licence_key_unique')
+      .default(
+        sql`regexp_replace(upper(substr(md5(gen_random_uuid()::text), 1, 20)), '(.{5})(.{5})(.{5})(.{5})', 'STLL-\\1-\\2-\\3-\\4')`,
+      ),
     hwid: text(),
     hwidBoundAt: ts(),
     lastHwidResetAt: ts(),

@@ -6,7 +6,7 @@ import type {
   LicenceSettings,
 } from '@stellar/shared';
 import type { Db } from '../../db/client';
-import { licenceKeys, licences, products, users } from '../../db/schema';
+import { licences, products, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { normaliseKeyCode } from '../keys/key-code';
 import { getGlobalSettings } from '../settings/settings.service';
@@ -21,25 +21,25 @@ export const CLIENT_NOT_BOUND = 'This machine is not bound to the licence: valid
 export const CLIENT_HWID_MISMATCH = 'This licence is bound to another machine.';
 export const CLIENT_SETTINGS_DISABLED = 'Settings access is disabled.';
 
-/** key -> licence -> user -> product for a batch of keys, in one round trip. */
+/**
+ * licence key -> licence -> user -> product for a batch of keys, in one round trip. Only a
+ * licence's own key is a credential: voucher codes are spent by redeeming and match nothing here.
+ */
 const buildLookup = (db: Db) =>
   db
     .select({
-      code: licenceKeys.code,
-      licenceId: licenceKeys.licenceId,
-      redeemedAt: licenceKeys.redeemedAt,
-      revokedAt: licenceKeys.revokedAt,
+      code: licences.licenceKey,
+      licenceId: licences.id,
       slug: products.slug,
       hwid: licences.hwid,
       expiresAt: licences.expiresAt,
       lastCheckAt: licences.lastCheckAt,
       bannedAt: users.bannedAt,
     })
-    .from(licenceKeys)
-    .innerJoin(products, eq(products.id, licenceKeys.productId))
-    .leftJoin(licences, eq(licences.id, licenceKeys.licenceId))
-    .leftJoin(users, eq(users.id, licences.userId))
-    .where(sql`${licenceKeys.code} = any(${sql.placeholder('codes')}::text[])`)
+    .from(licences)
+    .innerJoin(products, eq(products.id, licences.productId))
+    .innerJoin(users, eq(users.id, licences.userId))
+    .where(sql`${licences.licenceKey} = any(${sql.placeholder('codes')}::text[])`)
     // Named: PostgreSQL parses and plans it once per pooled connection.
     .prepare('licence_check_lookup');
 type LookupRow = Awaited<ReturnType<ReturnType<typeof buildLookup>['execute']>>[number];
@@ -109,9 +109,7 @@ function lookup(db: Db, key: string): Promise<LookupRow | undefined> {
 
 /** What a row says about a check, before the HWID is considered. */
 function verdict(row: LookupRow | undefined, product: string, now: Date): LicenceCheckCode | null {
-  if (!row || !row.licenceId || !row.redeemedAt || row.revokedAt || !row.expiresAt) {
-    return 'KEY_INVALID';
-  }
+  if (!row) return 'KEY_INVALID';
   if (row.slug !== product) return 'PRODUCT_MISMATCH';
   if (row.bannedAt) return 'BANNED';
   if (row.expiresAt <= now) return 'EXPIRED';
@@ -152,12 +150,12 @@ export async function checkLicence(
   let code: LicenceCheckCode = refused ?? 'VALID';
   if (!refused && row) {
     if (row.hwid === null) {
-      const bound = await bindHwid(db, row.licenceId!, input.hwid, now);
+      const bound = await bindHwid(db, row.licenceId, input.hwid, now);
       if (bound !== input.hwid) code = 'HWID_MISMATCH';
     } else if (row.hwid !== input.hwid) {
       code = 'HWID_MISMATCH';
     } else if (!row.lastCheckAt || now.getTime() - row.lastCheckAt.getTime() >= TOUCH_EVERY_MS) {
-      await db.update(licences).set({ lastCheckAt: now }).where(eq(licences.id, row.licenceId!));
+      await db.update(licences).set({ lastCheckAt: now }).where(eq(licences.id, row.licenceId));
     }
   }
   const showsExpiry = code === 'VALID' || code === 'EXPIRED' || code === 'HWID_MISMATCH';
@@ -165,7 +163,7 @@ export async function checkLicence(
     valid: code === 'VALID',
     code,
     product: input.product,
-    expiresAt: showsExpiry ? row!.expiresAt!.toISOString() : null,
+    expiresAt: showsExpiry ? row!.expiresAt.toISOString() : null,
     nonce: input.nonce,
     serverTime: now.toISOString(),
   };
@@ -190,6 +188,6 @@ export async function getClientSettings(
   const [licence] = await db
     .select({ settings: licences.settings })
     .from(licences)
-    .where(eq(licences.id, row.licenceId!));
+    .where(eq(licences.id, row.licenceId));
   return { product: row.slug, settings: licence?.settings ?? {} };
 }

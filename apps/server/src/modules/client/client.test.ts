@@ -8,6 +8,7 @@ import {
 } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
+import { LICENCE_KEY_PATTERN } from '@stellar/shared';
 import { createTestApp, rows, signedIn, type TestContext } from '../../../test/harness';
 import { licences, serverSecrets } from '../../db/schema';
 import { ConfigError } from '../../config';
@@ -42,12 +43,13 @@ describe('the licence check API for the automation tool', () => {
   });
   afterAll(() => ctx.close());
 
-  /** A member's freshly redeemed licence: its key, licence id and user. */
+  /** A member's freshly redeemed licence: its own licence key, the voucher spent, licence id, user. */
   async function licence(productId = LAUNCHER._id) {
     const member = await signedIn(ctx);
-    const [key] = await ownerKeys(ctx, owner, productId);
-    const res = await redeem(ctx, member.auth, key!);
-    return { member, key: key!, licenceId: res.json().product._id as string };
+    const [voucher] = await ownerKeys(ctx, owner, productId);
+    const res = await redeem(ctx, member.auth, voucher!);
+    const product = res.json().product as { _id: string; licenceKey: string };
+    return { member, key: product.licenceKey, voucher: voucher!, licenceId: product._id };
   }
   const validate = (body: Record<string, unknown>, ip = freshIp()) =>
     ctx.app.inject({
@@ -130,13 +132,12 @@ describe('the licence check API for the automation tool', () => {
     expect((await licenceRow(licenceId)).hwid).toBe(hwids[answers.indexOf(winners[0]!)]);
   });
 
-  it('KEY_INVALID for unknown, unredeemed and revoked keys; PRODUCT_MISMATCH for another product', async () => {
+  it('KEY_INVALID for unknown keys, vouchers (unredeemed or spent); PRODUCT_MISMATCH for another product', async () => {
     const [unredeemed] = await ownerKeys(ctx, owner);
-    const revoked = await licence();
-    await ctx.db.execute(
-      sql`update licence_keys set revoked_at = now() where code = ${revoked.key}`,
-    );
-    for (const key of ['STLR-00000-00000-00000-00000', unredeemed!, revoked.key, 'garbage']) {
+    const redeemed = await licence();
+    expect(redeemed.key).toMatch(LICENCE_KEY_PATTERN);
+    // The spent voucher is no credential: whoever sold it cannot bind the licence to their machine.
+    for (const key of ['STLR-00000-00000-00000-00000', unredeemed!, redeemed.voucher, 'garbage']) {
       expect(await check({ key, hwid: 'some-machine-hwid' })).toEqual(
         expect.objectContaining({ valid: false, code: 'KEY_INVALID', expiresAt: null }),
       );

@@ -11,13 +11,13 @@ import type { Db } from '../../db/client';
 import {
   balanceLedger,
   licenceKeys,
-  licences,
   plans,
   products,
   resellerProducts,
   users,
 } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/http-errors';
+import { grantLicenceDays } from '../licences/grant-licence';
 import type { SessionUser } from '../auth/sessions.service';
 import { recordAudit } from '../audit/audit.service';
 import { recordEvent } from '../events';
@@ -165,24 +165,16 @@ export async function redeemKey(db: Db, userId: string, keyCode: string): Promis
         createdBy: licenceKeys.createdBy,
       });
     if (!key) throw badRequest(INVALID_KEY);
-    // 24-hour steps rather than days: a day across a DST change is not 24 hours.
-    const extension = sql`(${key.durationDays}::int * interval '24 hours')`;
-    const [licence] = await tx
-      .insert(licences)
-      .values({
-        userId,
-        productId: key.productId,
-        purchasedAt: now,
-        expiresAt: new Date(now.getTime() + key.durationDays * 24 * 60 * 60 * 1000),
-      })
-      .onConflictDoUpdate({
-        target: [licences.userId, licences.productId],
-        set: {
-          expiresAt: sql`greatest(${licences.expiresAt}, ${now.toISOString()}::timestamptz) + ${extension}`,
-        },
-      })
-      .returning({ id: licences.id });
-    await tx.update(licenceKeys).set({ licenceId: licence!.id }).where(eq(licenceKeys.id, key.id));
+    const licence = await grantLicenceDays(tx, {
+      userId,
+      productId: key.productId,
+      days: key.durationDays,
+      now,
+    });
+    await tx
+      .update(licenceKeys)
+      .set({ licenceId: licence.licenceId })
+      .where(eq(licenceKeys.id, key.id));
     // The reseller who made the key hears of it too (its webhooks get events with its resellerId).
     await recordEvent(tx, {
       type: 'key.redeemed',
@@ -194,10 +186,22 @@ export async function redeemKey(db: Db, userId: string, keyCode: string): Promis
         keyId: key.id,
         productId: key.productId,
         durationDays: key.durationDays,
-        licenceId: licence!.id,
+        licenceId: licence.licenceId,
       },
     });
-    return licence!.id;
+    await recordEvent(tx, {
+      type: licence.created ? 'licence.created' : 'licence.extended',
+      userId,
+      subjectType: 'licence',
+      subjectId: licence.licenceId,
+      payload: {
+        licenceId: licence.licenceId,
+        productId: key.productId,
+        expiresAt: licence.expiresAt.toISOString(),
+        source: 'redeem',
+      },
+    });
+    return licence.licenceId;
   });
   return getOwnedProduct(db, userId, licenceId);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { KEY_CODE_PATTERN } from '@stellar/shared';
+import { KEY_CODE_PATTERN, LICENCE_KEY_PATTERN } from '@stellar/shared';
 import { createTestApp, reloadUser, rows, signedIn, type TestContext } from '../../../test/harness';
 import { newKeyCode, normaliseKeyCode } from './key-code';
 import {
@@ -287,7 +287,7 @@ describe('key generation and redemption', () => {
       title: 'Clothing Bot',
       slug: 'clothing-bot',
       hwid: null,
-      licenceKey: key,
+      licenceKey: expect.stringMatching(LICENCE_KEY_PATTERN),
       canResetHWID: false,
       canAccessSettings: false,
       nextHwidResetAt: null,
@@ -364,9 +364,11 @@ describe('key generation and redemption', () => {
     expect(Date.parse(second.expiresAt) - Date.parse(first.expiresAt)).toBe(30 * DAY);
     const third = await expiry(year!);
     expect(Date.parse(third.expiresAt) - Date.parse(second.expiresAt)).toBe(365 * DAY);
-    // One licence throughout, still showing the first key redeemed into it.
+    // One licence throughout, with the licence key it got when it was created.
     expect(new Set([first._id, second._id, third._id]).size).toBe(1);
-    expect(third.licenceKey).toBe(week);
+    expect(first.licenceKey).toMatch(LICENCE_KEY_PATTERN);
+    expect(new Set([first.licenceKey, second.licenceKey, third.licenceKey]).size).toBe(1);
+    expect(first.licenceKey).not.toBe(week);
 
     await ctx.db.execute(
       sql`update licences set expires_at = now() - interval '3 days' where id = ${first._id}`,

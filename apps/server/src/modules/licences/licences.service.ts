@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, MESSAGES, type LicenceSettings, type OwnedProduct } from '@stellar/shared';
 import type { Db } from '../../db/client';
-import { licenceKeys, licences, products } from '../../db/schema';
+import { licences, products } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { getGlobalSettings, type GlobalSettings } from '../settings/settings.service';
 
@@ -22,10 +22,7 @@ const ownedColumns = {
   purchasedAt: licences.purchasedAt,
   expiresAt: licences.expiresAt,
   lastHwidResetAt: licences.lastHwidResetAt,
-  // The first key redeemed into the licence is the one the dashboard shows.
-  licenceKey: sql<string | null>`(select ${licenceKeys.code} from ${licenceKeys}
-    where ${licenceKeys.licenceId} = ${licences.id}
-    order by ${licenceKeys.redeemedAt} asc, ${licenceKeys.code} asc limit 1)`,
+  licenceKey: licences.licenceKey,
 };
 type OwnedRow = Awaited<ReturnType<typeof ownedRows>>[number];
 

@@ -29,7 +29,8 @@ describe('owned products, HWID reset and licence settings', () => {
     const member = await signedIn(ctx);
     const [key] = await ownerKeys(ctx, owner, productId);
     const res = await redeem(ctx, member.auth, key!);
-    return { ...member, key: key!, licenceId: res.json().product._id as string };
+    const product = res.json().product as { _id: string; licenceKey: string };
+    return { ...member, key: product.licenceKey, licenceId: product._id };
   }
   const bind = async (key: string, hwid: string, product = LAUNCHER.slug) =>
     (
@@ -71,7 +72,7 @@ describe('owned products, HWID reset and licence settings', () => {
       expiresAt: clothing.expiresAt,
       canResetHWID: false,
       canAccessSettings: false,
-      licenceKey: clothingKey,
+      licenceKey: clothing.licenceKey,
       nextHwidResetAt: null,
     });
     await setGlobalSettings(ctx, { allowHwidReset: true, allowSettingsAccess: true });

@@ -3,6 +3,7 @@ import { ADMIN_ROLES, centsToDollars, type ResellerMe } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { licenceKeys, plans, products, resellerProducts, users } from '../../db/schema';
 import type { SessionUser } from '../auth/sessions.service';
+import { maskKeyCode } from '../keys/key-code';
 import { listProducts } from '../products/products.service';
 
 /** What the reseller panel needs: balance, sellable products, and a page of generated keys. */
@@ -45,7 +46,8 @@ export async function getResellerOverview(
       .map(({ _id, title, slug, pricing }) => ({ _id, title, slug, pricing })),
     keys: {
       items: keyRows.map((k) => ({
-        code: k.code,
+        // A redeemed voucher is the customer's now: the reseller keeps only its last group.
+        code: k.redeemedAt ? maskKeyCode(k.code) : k.code,
         product: k.product,
         plan: k.plan,
         createdAt: k.createdAt.toISOString(),

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
 import { Spinner } from '@/components/ui/spinner';
 import { getServerMessage } from '@/lib/api-client';
 import { useResetHwid } from '../api/reset-hwid';
@@ -57,6 +58,17 @@ export function OwnedProductCard({ product }: { product: OwnedProduct }) {
             {product.hwid ?? <span className="font-sans text-fg-muted italic">Not bound yet</span>}
           </dd>
         </div>
+        {product.licenceKey && (
+          <div>
+            <dt className="text-fg-subtle">Licence key (for the tool)</dt>
+            <dd className="mt-1 flex items-center gap-2">
+              <code className="min-w-0 flex-1 font-mono text-xs break-all text-fg">
+                {product.licenceKey}
+              </code>
+              <CopyButton value={product.licenceKey} label="Copy licence key" />
+            </dd>
+          </div>
+        )}
       </dl>
       {(product.canResetHWID || product.canAccessSettings) && (
         <div className="mt-auto pt-5">

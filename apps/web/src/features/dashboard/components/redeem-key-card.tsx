@@ -69,14 +69,15 @@ export function RedeemKeyCard() {
               Redeem Key
             </h2>
             <p className="text-sm text-fg-muted">
-              A key adds its plan to your product, or extends it if you already own it.
+              A voucher key from a reseller adds its plan to your product, or extends it if you
+              already own it. The tool then uses the licence key shown on the product.
             </p>
           </div>
         </div>
         <form noValidate onSubmit={submit} className="mt-5 flex flex-col gap-3 sm:flex-row">
           <div className="flex-1">
             <Label htmlFor="redeem-key-input" className="sr-only">
-              Licence key
+              Voucher key
             </Label>
             <Input
               id="redeem-key-input"

@@ -125,7 +125,7 @@ describe('UserDashboardRoute data', () => {
       },
       'GET /users/owns': () => Response.json({ ownedProducts: redeemed ? [ownedProduct] : [] }),
     });
-    const input = await screen.findByLabelText('Licence key');
+    const input = await screen.findByLabelText('Voucher key');
     await userEvent.type(input, 'BAD');
     await userEvent.click(screen.getByRole('button', { name: 'Redeem' }));
     const failure = await screen.findByText('Invalid or already used key.');
