@@ -18,6 +18,7 @@ declare module 'fastify' {
 }
 
 const POLL_MS = 1000;
+const FAN_OUT_EVERY = 10;
 const EXPIRING_EVERY_MS = 10 * 60 * 1000;
 
 /**
@@ -34,10 +35,23 @@ export default fp(
     let running: Promise<void> | null = null;
     let again = false;
     let closing = false;
+    // Fan-out runs when an event is announced, and every FAN_OUT_EVERY polls as a safety net;
+    // the other polls only look for due attempts (retries), which is one cheap read.
+    let fanOutDue = true;
+    let polls = 0;
 
+    const send = () =>
+      sendDue(app.db, { encryptionKey: app.encryptionKey, timeoutMs: opts.timeoutMs, owner });
     const runOnce = async () => {
       await fanOut(app.db);
-      await sendDue(app.db, { encryptionKey: app.encryptionKey, timeoutMs: opts.timeoutMs, owner });
+      await send();
+    };
+    const step = async () => {
+      if (fanOutDue) {
+        fanOutDue = false;
+        await fanOut(app.db);
+      }
+      await send();
     };
     const wake = () => {
       if (!opts.enabled || closing) return;
@@ -48,7 +62,7 @@ export default fp(
       running = (async () => {
         do {
           again = false;
-          await runOnce().catch((err: Error) =>
+          await step().catch((err: Error) =>
             app.log.warn({ err: err.message }, 'webhook dispatch failed; retrying shortly'),
           );
         } while (again && !closing);
@@ -64,8 +78,16 @@ export default fp(
     const timers: NodeJS.Timeout[] = [];
     let unlisten: (() => Promise<void>) | null = null;
     app.addHook('onReady', async () => {
-      unlisten = await app.database.listen(EVENTS_CHANNEL, wake);
-      timers.push(setInterval(wake, POLL_MS));
+      unlisten = await app.database.listen(EVENTS_CHANNEL, () => {
+        fanOutDue = true;
+        wake();
+      });
+      timers.push(
+        setInterval(() => {
+          if (++polls % FAN_OUT_EVERY === 0) fanOutDue = true;
+          wake();
+        }, POLL_MS),
+      );
       const expiring = () =>
         void checkExpiring().catch((err: Error) =>
           app.log.warn({ err: err.message }, 'licence.expiring check failed'),

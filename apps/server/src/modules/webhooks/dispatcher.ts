@@ -57,11 +57,12 @@ export async function fanOut(db: Db): Promise<number> {
       on conflict (endpoint_id, event_id) where attempt = 1 do nothing
       returning id`,
     );
+    // Written only when it moves, so an idle server does not write every second.
     await tx.execute(sql`
-      update webhook_cursor set seq = greatest(seq, coalesce((
-        select max(seq) from events
-        where seq > ${from} and created_at < now() - make_interval(secs => ${SETTLE_SECONDS})
-      ), seq)) where id = 1`);
+      update webhook_cursor set seq = settled.seq
+      from (select max(seq) as seq from events
+            where seq > ${from} and created_at < now() - make_interval(secs => ${SETTLE_SECONDS})) settled
+      where webhook_cursor.id = 1 and settled.seq is not null`);
     return inserted.length;
   });
 }
