@@ -30,6 +30,7 @@ setup('register and sign in the shared accounts', async ({ request }) => {
   const twoFactorToken = await apiLogin(request, TWO_FACTOR);
   const setupResponse = await request.post('/api/auth/2fa/setup', {
     headers: bearer(twoFactorToken),
+    data: { password: TWO_FACTOR.password },
   });
   expect(setupResponse.ok()).toBe(true);
   const { secret } = (await setupResponse.json()) as { secret: string };

@@ -206,6 +206,14 @@ test('enables 2FA with a code from the shown secret and sees "2FA Verified"', as
   await openDashboard(page);
   await page.getByRole('button', { name: 'Enable 2FA' }).click();
   const dialog = page.getByRole('dialog', { name: 'Enable 2FA' });
+  // The current password first: a wrong one is refused and shows no secret.
+  await dialog.getByLabel('Current password').fill('not-the-password');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect(dialog.getByText('Password is incorrect.')).toBeVisible();
+  await expect(dialog.getByTestId('two-factor-secret')).toHaveCount(0);
+  await expectNoSeriousViolations(page);
+  await dialog.getByLabel('Current password').fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible();
   const secret = (await dialog.getByTestId('two-factor-secret').textContent())!.trim();
   expect(secret).toMatch(/^[A-Z2-7]+=*$/);

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     requireUser: preHandlerAsyncHookHandler;
     requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
+    /** requireUser, and refuses a login-as session: credentials are changed only by their owner. */
+    requireOwnCredentials: preHandlerAsyncHookHandler;
   }
   interface FastifyContextConfig {
     /** Reachable while the user must still choose a new password (change-password, logout, me). */
@@ -27,6 +29,7 @@ declare module 'fastify' {
 
 export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 export const PASSWORD_CHANGE_REQUIRED = 'You must choose a new password before continuing.';
+export const NOT_WHILE_IMPERSONATING = 'Not allowed while signed in as another user.';
 export const API_KEY_INVALID = 'Invalid or revoked API key.';
 export const API_KEY_SCOPE_MISSING = 'This API key does not have the scope this action needs.';
 
@@ -80,6 +83,10 @@ export default fp(
 
     app.decorate('requireUser', async (request: FastifyRequest) => {
       await authenticate(request);
+    });
+    app.decorate('requireOwnCredentials', async (request: FastifyRequest) => {
+      const user = await authenticate(request);
+      if (user.impersonatedBy) throw forbidden(NOT_WHILE_IMPERSONATING);
     });
     app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
       const user = await authenticate(request);

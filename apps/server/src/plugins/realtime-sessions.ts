@@ -1,14 +1,13 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Role } from '@stellar/shared';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { SESSION_IDLE_MS, type SessionUser } from '../modules/auth/sessions.service';
+import { impersonator, liveSessionWhere, type SessionUser } from '../modules/auth/sessions.service';
 
 const CHUNK = 1000;
 
 /**
- * The sessions among `sessionIds` that are still live (same rule as findSessionUser: not expired,
- * not idle too long, user not banned), with the user as it is now. One query per 1000 sessions,
+ * The sessions among `sessionIds` that are still live (liveSessionWhere, as for requests), with the user as it is now. One query per 1000 sessions,
  * so re-checking every open socket stays cheap; it does not count as activity on the session.
  */
 export async function liveSessions(
@@ -27,15 +26,15 @@ export async function liveSessions(
         mustChangePassword: users.mustChangePassword,
         sessionId: sessions.id,
         impersonatedBy: sessions.impersonatedBy,
+        impersonatorUsername: impersonator.username,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
+      .leftJoin(impersonator, eq(impersonator.id, sessions.impersonatedBy))
       .where(
         and(
           inArray(sessions.id, sessionIds.slice(i, i + CHUNK) as string[]),
-          gt(sessions.expiresAt, now),
-          gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-          isNull(users.bannedAt),
+          liveSessionWhere(now),
         ),
       );
     for (const row of rows) live.set(row.sessionId, { ...row, role: row.role as Role });

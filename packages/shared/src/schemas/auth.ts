@@ -33,6 +33,14 @@ export const twoFactorVerifyResponseSchema = z.object({
   verified: z.literal(true),
   backupCodes: z.array(z.string()),
 });
+/** POST /auth/2fa/setup: the current password, so a stolen session alone cannot turn 2FA on. */
+export const twoFactorSetupBodySchema = z.strictObject({
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(200, 'Too long'),
+});
+export type TwoFactorSetupBody = z.infer<typeof twoFactorSetupBodySchema>;
 export const twoFactorDisableBodySchema = z.strictObject({
   password: z.string().min(1, 'Password is required').max(200, 'Too long'),
   code: z.string().trim().min(1, 'Code is required').max(32, 'Too long'),

@@ -98,7 +98,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/change-password',
     {
-      onRequest: app.requireUser,
+      onRequest: app.requireOwnCredentials,
       config: { allowPendingPasswordChange: true },
       schema: {
         tags: ['auth'],

@@ -97,7 +97,12 @@ describe('change and reset password', () => {
   it('reset with a 2FA code (once) for an account with 2FA', async () => {
     const { user, auth } = await signedIn(ctx);
     const { secret } = (
-      await ctx.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: auth })
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/2fa/setup',
+        headers: auth,
+        payload: { password: user.password },
+      })
     ).json();
     await ctx.app.inject({
       method: 'POST',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
@@ -58,7 +59,27 @@ export async function createSession(
   return token;
 }
 
-/** The live session behind a token: not expired, not idle too long, user not banned. */
+/** The staff member behind a login-as session (joined as a second copy of users). */
+export const impersonator = alias(users, 'impersonator');
+
+/**
+ * What makes a session live, for requests and sockets alike: not expired, not idle too long, its
+ * user not banned, and for a login-as session an impersonator who still exists (removal cascades),
+ * is not banned and is still Admin or Owner. Needs `impersonator` left-joined on the session.
+ */
+export function liveSessionWhere(now: Date): SQL {
+  return and(
+    gt(sessions.expiresAt, now),
+    gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+    isNull(users.bannedAt),
+    or(
+      isNull(sessions.impersonatedBy),
+      and(isNull(impersonator.bannedAt), inArray(impersonator.role, ['Admin', 'Owner'])),
+    ),
+  )!;
+}
+
+/** The live session behind a token (see liveSessionWhere). */
 export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
   const now = new Date();
   const [row] = await db
@@ -70,18 +91,13 @@ export async function findSessionUser(db: Db, token: string): Promise<SessionUse
       mustChangePassword: users.mustChangePassword,
       sessionId: sessions.id,
       impersonatedBy: sessions.impersonatedBy,
+      impersonatorUsername: impersonator.username,
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sha256(token)),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
-        isNull(users.bannedAt),
-      ),
-    )
+    .leftJoin(impersonator, eq(impersonator.id, sessions.impersonatedBy))
+    .where(and(eq(sessions.tokenHash, sha256(token)), liveSessionWhere(now)))
     .limit(1);
   if (!row) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {

@@ -71,6 +71,7 @@ describe('sessions and the signed-in user', () => {
       method: 'POST',
       url: '/api/auth/2fa/setup',
       headers: auth,
+      payload: { password: 'my-own-password' },
     });
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json()).toEqual({
@@ -85,8 +86,14 @@ describe('sessions and the signed-in user', () => {
     expect(change.statusCode).toBe(200);
     expect((await me(auth)).json().mustChangePassword).toBe(false);
     expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: auth }))
-        .statusCode,
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/auth/2fa/setup',
+          headers: auth,
+          payload: { password: 'my-own-password' },
+        })
+      ).statusCode,
     ).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import {
   messageResponseSchema,
   twoFactorCodeBodySchema,
   twoFactorDisableBodySchema,
+  twoFactorSetupBodySchema,
   twoFactorSetupResponseSchema,
   twoFactorVerifyResponseSchema,
 } from '@stellar/shared';
@@ -22,6 +23,8 @@ import {
   verifyTwoFactorSetup,
 } from './two-factor.service';
 
+const PASSWORD_INCORRECT = 'Password is incorrect.';
+
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -38,16 +41,30 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
     windowMs: 5 * 60_000,
     key: (r) => r.user?.id ?? r.ip,
   });
-  // Authentication before body validation, so a stranger gets 401 rather than field errors.
-  const guarded = { onRequest: app.requireUser, preHandler: codeLimit };
+  // Authentication before body validation, so a stranger gets 401 rather than field errors; a
+  // login-as session (staff acting as the member) never changes the member's credentials.
+  const guarded = { onRequest: app.requireOwnCredentials, preHandler: codeLimit };
 
   app.post(
     '/auth/2fa/setup',
     {
       ...guarded,
-      schema: { ...secured, response: { 200: twoFactorSetupResponseSchema, ...errors } },
+      schema: {
+        ...secured,
+        body: twoFactorSetupBodySchema,
+        response: { 200: twoFactorSetupResponseSchema, ...errors },
+      },
     },
-    async (request) => setupTwoFactor(app.db, app.encryptionKey, currentUser(request)),
+    // The current password first: a stolen session alone must not be able to add a second factor
+    // (and with it backup codes that reset the password).
+    async (request) => {
+      const me = currentUser(request);
+      const [user] = await app.db.select().from(users).where(eq(users.id, me.id));
+      if (!user || !(await verifyPassword(user.passwordHash, request.body.password))) {
+        throw badRequest(PASSWORD_INCORRECT, { password: PASSWORD_INCORRECT });
+      }
+      return setupTwoFactor(app.db, app.encryptionKey, me);
+    },
   );
 
   app.post(
@@ -89,7 +106,7 @@ const twoFactorRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(eq(users.id, currentUser(request).id));
       if (!user?.twoFactorEnabled) throw badRequest('2FA is not enabled.');
       if (!(await verifyPassword(user.passwordHash, request.body.password))) {
-        throw badRequest('Password is incorrect.', { password: 'Password is incorrect.' });
+        throw badRequest(PASSWORD_INCORRECT, { password: PASSWORD_INCORRECT });
       }
       if (!(await checkSecondFactor(app.db, app.encryptionKey, user, request.body.code))) {
         throw badRequest(INVALID_2FA_CODE, { code: INVALID_2FA_CODE });

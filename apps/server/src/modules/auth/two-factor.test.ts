@@ -29,7 +29,9 @@ describe('2FA setup, verify, login, disable', () => {
   /** A signed-in member with 2FA enabled: returns the secret and backup codes too. */
   async function enrolled() {
     const member = await signedIn(ctx);
-    const setup = (await post('/api/auth/2fa/setup', member.auth)).json();
+    const setup = (
+      await post('/api/auth/2fa/setup', member.auth, { password: member.user.password })
+    ).json();
     const verify = await post('/api/auth/2fa/verify', member.auth, {
       code: totpCode(setup.secret),
     });
@@ -42,7 +44,7 @@ describe('2FA setup, verify, login, disable', () => {
 
   it('setup returns a PNG QR and a base32 secret that is stored encrypted, not enabled yet', async () => {
     const member = await signedIn(ctx);
-    const res = await post('/api/auth/2fa/setup', member.auth);
+    const res = await post('/api/auth/2fa/setup', member.auth, { password: member.user.password });
     expect(res.statusCode).toBe(200);
     const { qrCode, secret } = res.json();
     expect(qrCode).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/);
@@ -55,7 +57,9 @@ describe('2FA setup, verify, login, disable', () => {
 
   it('verify refuses a wrong code and enables 2FA with a right one, returning 10 hashed backup codes', async () => {
     const member = await signedIn(ctx);
-    const { secret } = (await post('/api/auth/2fa/setup', member.auth)).json();
+    const { secret } = (
+      await post('/api/auth/2fa/setup', member.auth, { password: member.user.password })
+    ).json();
     const wrong = await post('/api/auth/2fa/verify', member.auth, {
       code: '000000' === totpCode(secret) ? '111111' : '000000',
     });
@@ -78,7 +82,9 @@ describe('2FA setup, verify, login, disable', () => {
       codes.map((c: string) => sha256(c.replace('-', ''))).sort(),
     );
     expect((await reloadUser(ctx, member.user.id))!.twoFactorEnabled).toBe(true);
-    const again = await post('/api/auth/2fa/setup', member.auth);
+    const again = await post('/api/auth/2fa/setup', member.auth, {
+      password: member.user.password,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ message: '2FA is already enabled.' });
   });

@@ -251,7 +251,12 @@ describe('staff actions on accounts', () => {
   it("login as needs the admin's current 2FA code when the admin has 2FA (step-up)", async () => {
     const stepUp = await signedIn(ctx, 'Admin');
     const { secret } = (
-      await ctx.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: stepUp.auth })
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/2fa/setup',
+        headers: stepUp.auth,
+        payload: { password: stepUp.user.password },
+      })
     ).json();
     await ctx.app.inject({
       method: 'POST',
@@ -283,7 +288,12 @@ describe('staff actions on accounts', () => {
   it('reset 2FA and one-time reset codes, audited without the code itself', async () => {
     const member = await signedIn(ctx);
     const { secret } = (
-      await ctx.app.inject({ method: 'POST', url: '/api/auth/2fa/setup', headers: member.auth })
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/2fa/setup',
+        headers: member.auth,
+        payload: { password: member.user.password },
+      })
     ).json();
     await ctx.app.inject({
       method: 'POST',

@@ -6,7 +6,8 @@ import { BackupCodesDialog } from './backup-codes-dialog';
 import { TwoFactorSetupDialog } from './two-factor-setup-dialog';
 
 /**
- * The dashboard's "Enable 2FA" button: it opens the setup dialog, and once 2FA is on it is disabled
+ * The dashboard's "Enable 2FA" button: it opens the setup dialog (password first, then QR and
+ * secret), and once 2FA is on it is disabled
  * and reads "2FA Verified". After verification the backup codes are shown once.
  */
 export function TwoFactorControl({ enabled }: { enabled: boolean }) {
@@ -14,10 +15,9 @@ export function TwoFactorControl({ enabled }: { enabled: boolean }) {
   const [open, setOpen] = useState(false);
   const [backupCodes, setBackupCodes] = useState<string[] | null>(null);
 
-  // Each setup makes a new secret, so it starts on the click rather than in an effect.
+  // The dialog asks for the password first; each setup then makes a new secret.
   const start = () => {
     setup.reset();
-    setup.mutate();
     setOpen(true);
   };
 
@@ -41,7 +41,7 @@ export function TwoFactorControl({ enabled }: { enabled: boolean }) {
           data: setup.data,
           error: setup.error,
           isPending: setup.isPending,
-          retry: () => setup.mutate(),
+          begin: (password) => setup.mutate(password),
         }}
         onVerified={(codes) => {
           setOpen(false);

@@ -1,9 +1,10 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { twoFactorSetupBodySchema, type TwoFactorSetupBody } from '@stellar/shared';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '@/components/ui/alert';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
 import { useVerifyTwoFactor } from '../api/verify-two-factor';
@@ -14,7 +15,8 @@ export interface TwoFactorSetup {
   data: { qrCode: string; secret: string } | undefined;
   error: unknown;
   isPending: boolean;
-  retry: () => void;
+  /** Asks the server for a secret, proving the account's owner with the current password. */
+  begin: (password: string) => void;
 }
 
 interface TwoFactorSetupDialogProps {
@@ -25,7 +27,10 @@ interface TwoFactorSetupDialogProps {
   onVerified: (backupCodes: string[]) => void;
 }
 
-/** The spec's 2FA setup dialog: QR image, secret, a code input and "Verify 2FA". */
+/**
+ * The spec's 2FA setup dialog: the current password first (a stolen session alone must not turn
+ * 2FA on), then QR image, secret, a code input and "Verify 2FA".
+ */
 export function TwoFactorSetupDialog({
   open,
   onOpenChange,
@@ -38,25 +43,49 @@ export function TwoFactorSetupDialog({
         title="Enable 2FA"
         description="Scan the QR code with an authenticator app, then enter the 6-digit code it shows."
       >
-        {setup.error ? (
-          <div className="flex flex-col gap-3">
-            <Alert tone="error">{getErrorMessage(setup.error)}</Alert>
-            <Button variant="secondary" onClick={setup.retry} className="self-start">
-              Try again
-            </Button>
-          </div>
-        ) : setup.data && !setup.isPending ? (
+        {setup.data ? (
           // Keyed by secret: a new setup starts with an empty code.
           <SetupSteps key={setup.data.secret} {...setup.data} onVerified={onVerified} />
         ) : (
-          <div role="status" aria-label="Preparing 2FA setup" className="flex flex-col gap-4">
-            <Skeleton className="mx-auto size-48" />
-            <Skeleton className="h-10 w-full" />
-            <Skeleton className="h-11 w-full" />
-          </div>
+          <PasswordStep setup={setup} />
         )}
       </DialogContent>
     </Dialog>
+  );
+}
+
+function PasswordStep({ setup }: { setup: TwoFactorSetup }) {
+  const { register, handleSubmit, formState } = useForm<TwoFactorSetupBody>({
+    resolver: zodResolver(twoFactorSetupBodySchema),
+    defaultValues: { password: '' },
+  });
+  const error =
+    formState.errors.password?.message ?? (setup.error ? getErrorMessage(setup.error) : undefined);
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(({ password }) => setup.begin(password))}
+      className="flex flex-col gap-4"
+    >
+      <p className="text-sm text-fg-muted">Enter your current password to continue.</p>
+      <FormField label="Current password" error={error}>
+        {(control) => (
+          <Input
+            {...control}
+            {...register('password')}
+            type="password"
+            autoComplete="current-password"
+            autoFocus
+          />
+        )}
+      </FormField>
+      <DialogActions>
+        <Button type="submit" disabled={setup.isPending}>
+          {setup.isPending && <Spinner className="size-4 text-accent-fg" />}
+          Continue
+        </Button>
+      </DialogActions>
+    </form>
   );
 }
 

@@ -50,10 +50,15 @@ describe('UserDashboardRoute 2FA button', () => {
     expect(screen.queryByRole('button', { name: 'Enable 2FA' })).toBeNull();
   });
 
-  it('sets up, verifies, then shows the backup codes once', async () => {
+  it('asks for the password, sets up, verifies, then shows the backup codes once', async () => {
     const fetchMock = renderDashboard(false, {
-      'POST /auth/2fa/setup': () =>
-        Response.json({ qrCode: 'data:image/png;base64,AAAA', secret: 'JBSWY3DPEHPK3PXP' }),
+      'POST /auth/2fa/setup': ({ body }) =>
+        (body as { password: string }).password === 'my-password'
+          ? Response.json({ qrCode: 'data:image/png;base64,AAAA', secret: 'JBSWY3DPEHPK3PXP' })
+          : Response.json(
+              { message: 'Password is incorrect.', errors: { password: 'Password is incorrect.' } },
+              { status: 400 },
+            ),
       'POST /auth/2fa/verify': ({ body }) => {
         if ((body as { code: string }).code !== '123456') {
           return Response.json({ message: 'Invalid 2FA code.' }, { status: 400 });
@@ -64,6 +69,18 @@ describe('UserDashboardRoute 2FA button', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Enable 2FA' }));
     const dialog = await screen.findByRole('dialog', { name: 'Enable 2FA' });
+    // No secret before the password: an empty one is refused here, a wrong one by the server.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Password is required')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /auth/2fa/setup')).toHaveLength(0);
+    const password = within(dialog).getByLabelText('Current password');
+    await userEvent.type(password, 'wrong');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByText('Password is incorrect.')).toBeInTheDocument();
+    expect(within(dialog).queryByText('JBSWY3DPEHPK3PXP')).toBeNull();
+    await userEvent.clear(password);
+    await userEvent.type(password, 'my-password');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
     expect(await within(dialog).findByText('JBSWY3DPEHPK3PXP')).toBeInTheDocument();
     expect(within(dialog).getByRole('img')).toHaveAttribute('src', 'data:image/png;base64,AAAA');
 
@@ -85,7 +102,7 @@ describe('UserDashboardRoute 2FA button', () => {
     await userEvent.click(within(codes).getByRole('button', { name: 'I have stored them' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('button', { name: '2FA Verified' })).toBeDisabled();
-    expect(callsTo(fetchMock, 'POST /auth/2fa/setup')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'POST /auth/2fa/setup')).toHaveLength(2);
   });
 });
 
