@@ -14,6 +14,7 @@ import type { Db } from '../../db/client';
 import { ticketMessages, ticketReads, tickets, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
 import type { SessionUser } from '../auth/sessions.service';
+import { recordEvent } from '../events';
 import { findAccessibleTicket, isStaff } from '../tickets/tickets.service';
 
 type SendChatInput = z.output<typeof sendChatBodySchema>;
@@ -141,6 +142,20 @@ export async function sendChatMessage(
       .update(tickets)
       .set(isOwner ? { updatedAt: sql`now()`, status: 'open' } : { updatedAt: sql`now()` })
       .where(eq(tickets.id, ticket.id));
+    // Webhooks hear of members' messages (staff replies are theirs already).
+    if (!isStaff(user.role)) {
+      await recordEvent(tx, {
+        type: 'ticket.message.created',
+        userId: ticket.userId,
+        subjectType: 'ticket',
+        subjectId: ticket.id,
+        payload: {
+          ticketId: ticket.id,
+          username: shown.sender,
+          message: input.message.slice(0, 1000),
+        },
+      });
+    }
     return { row: inserted!, reopened: isOwner && before.status === 'closed' };
   });
   const author = user.impersonatedBy

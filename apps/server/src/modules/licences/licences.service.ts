@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, MESSAGES, type LicenceSettings, type OwnedProduct } from '@stellar/shared';
+import { recordEvent } from '../events';
 import type { Db } from '../../db/client';
 import { licences, products } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
@@ -120,19 +121,31 @@ export async function resetHwid(db: Db, userId: string, id: string) {
   if (waiting) throw cooldownError(waiting);
   if (!licence.hwid) throw conflict(HWID_NOT_BOUND);
   // The cooldown is re-checked in SQL, so two resets racing cannot both pass it.
-  const [done] = await db
-    .update(licences)
-    .set({ hwid: null, hwidBoundAt: null, lastHwidResetAt: now })
-    .where(
-      and(
-        eq(licences.id, licence.id),
-        or(
-          isNull(licences.lastHwidResetAt),
-          lte(licences.lastHwidResetAt, new Date(now.getTime() - cooldownMs)),
+  const done = await db.transaction(async (tx) => {
+    const [reset] = await tx
+      .update(licences)
+      .set({ hwid: null, hwidBoundAt: null, lastHwidResetAt: now })
+      .where(
+        and(
+          eq(licences.id, licence.id),
+          or(
+            isNull(licences.lastHwidResetAt),
+            lte(licences.lastHwidResetAt, new Date(now.getTime() - cooldownMs)),
+          ),
         ),
-      ),
-    )
-    .returning({ id: licences.id });
+      )
+      .returning({ id: licences.id, productId: licences.productId });
+    if (reset) {
+      await recordEvent(tx, {
+        type: 'hwid.reset',
+        userId,
+        subjectType: 'licence',
+        subjectId: reset.id,
+        payload: { licenceId: reset.id, productId: reset.productId },
+      });
+    }
+    return reset;
+  });
   if (!done) {
     const fresh = await findOwnLicence(db, userId, id);
     throw cooldownError(

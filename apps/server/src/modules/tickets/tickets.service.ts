@@ -14,6 +14,7 @@ import { tickets } from '../../db/schema';
 import { conflict, notFound } from '../../lib/http-errors';
 import type { SessionUser } from '../auth/sessions.service';
 import { recordAudit } from '../audit/audit.service';
+import { recordEvent } from '../events';
 import {
   lastMessageAtField,
   presentTicket,
@@ -47,18 +48,34 @@ export async function createTicket(
   user: SessionUser,
   input: CreateTicketInput,
 ): Promise<Ticket> {
-  const [row] = await db
-    .insert(tickets)
-    .values({
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(tickets)
+      .values({
+        userId: user.id,
+        username: user.username,
+        transactionId: input.transactionId ?? '',
+        message: input.message,
+        priority: input.priority ?? 'Low',
+        reason: input.reason ?? 'General Inquiry',
+      })
+      .returning();
+    await recordEvent(tx, {
+      type: 'ticket.created',
       userId: user.id,
-      username: user.username,
-      transactionId: input.transactionId ?? '',
-      message: input.message,
-      priority: input.priority ?? 'Low',
-      reason: input.reason ?? 'General Inquiry',
-    })
-    .returning();
-  return presentTicket(row!, { lastMessageAt: null, unread: 0 });
+      subjectType: 'ticket',
+      subjectId: created!.id,
+      payload: {
+        ticketId: created!.id,
+        username: created!.username,
+        reason: created!.reason,
+        priority: created!.priority,
+        message: created!.message.slice(0, 1000),
+      },
+    });
+    return created!;
+  });
+  return presentTicket(row, { lastMessageAt: null, unread: 0 });
 }
 
 /** Tickets the caller may see, most recent activity first: non-staff only ever get their own. */
@@ -166,6 +183,19 @@ export async function escalateTicket(
       .returning();
     if (!row) throw conflict('Ticket is already escalated.');
     await audited(request, 'escalate', row, tx);
+    await recordEvent(tx, {
+      type: 'ticket.escalated',
+      userId: row.userId,
+      subjectType: 'ticket',
+      subjectId: row.id,
+      payload: {
+        ticketId: row.id,
+        username: row.username,
+        reason: row.reason,
+        priority: row.priority,
+        escalatedBy: user.username,
+      },
+    });
   });
   return loadTicket(db, ticket.id, user.id);
 }

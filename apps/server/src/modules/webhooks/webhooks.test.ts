@@ -4,7 +4,14 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, rows, signedIn, type TestContext } from '../../../test/harness';
 import { startReceiver, type Receiver } from '../../../test/receiver';
 import { recordEvent } from '../events';
-import { credit, generate, grant, LAUNCHER, redeem } from '../keys/keys.fixtures';
+import {
+  credit,
+  generate,
+  grant,
+  LAUNCHER,
+  redeem,
+  setGlobalSettings,
+} from '../keys/keys.fixtures';
 import { createEndpoint, deliveriesOf } from './webhooks.fixtures';
 import { nextAttemptAt } from './retry-schedule';
 
@@ -295,6 +302,68 @@ describe('webhook delivery', () => {
       type: 'key.redeemed',
       data: { productId: LAUNCHER._id, durationDays: 7 },
     });
+  });
+
+  it('tickets and HWID resets reach staff endpoints: created, member message, escalated, hwid.reset', async () => {
+    await createEndpoint(ctx, staff.auth, {
+      url: receiver.url(hook),
+      events: ['ticket.created', 'ticket.message.created', 'ticket.escalated', 'hwid.reset'],
+    });
+    const member = await signedIn(ctx, 'Member');
+    const ticket = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/ticket/tickets',
+      headers: member.auth,
+      payload: { message: 'Charged twice', priority: 'High', reason: 'Billing Issue' },
+    });
+    expect(ticket.statusCode).toBe(201);
+    const id = ticket.json()._id ?? ticket.json().ticket?._id;
+    const chat = (who: typeof member, message: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/tickets/${id}/chats`,
+        headers: who.auth,
+        payload: { message },
+      });
+    expect((await chat(member, 'Any news?')).statusCode).toBe(201);
+    expect((await chat(staff, 'Looking into it')).statusCode).toBe(201);
+    const escalate = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/ticket/tickets/${id}/escalate`,
+      headers: staff.auth,
+    });
+    expect(escalate.statusCode).toBe(200);
+    await setGlobalSettings(ctx, { allowHwidReset: true, hwidResetCooldownHours: 0 });
+    await ctx.db.execute(
+      sql`insert into licences (user_id, product_id, hwid, expires_at) values (${member.user.id}, ${LAUNCHER._id}, 'HW-1', now() + interval '30 days')`,
+    );
+    const reset = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/products/${LAUNCHER._id}/reset-hwid`,
+      headers: member.auth,
+    });
+    expect(reset.statusCode).toBe(200);
+    await arrived(hook, 4);
+    const got = (await receiver.requests(hook)).map((r) => JSON.parse(r.body));
+    expect(got.map((e) => e.type)).toEqual([
+      'ticket.created',
+      'ticket.message.created',
+      'ticket.escalated',
+      'hwid.reset',
+    ]);
+    expect(got[0].data).toMatchObject({
+      ticketId: id,
+      reason: 'Billing Issue',
+      priority: 'High',
+      message: 'Charged twice',
+    });
+    expect(got[1].data).toMatchObject({
+      ticketId: id,
+      message: 'Any news?',
+      username: member.user.username,
+    });
+    expect(got[2].data).toMatchObject({ ticketId: id, escalatedBy: staff.user.username });
+    expect(got[3].data).toMatchObject({ productId: LAUNCHER._id });
   });
 
   it('redelivers from the log: a new attempt with the same event id', async () => {
