@@ -16,6 +16,7 @@ import type { Database } from './db/client';
 import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import authPlugin from './plugins/auth';
+import maintenanceGuard from './plugins/maintenance-guard';
 import rateLimitPlugin from './plugins/rate-limit';
 import secretsPlugin from './plugins/secrets';
 import webPlugin from './plugins/web';
@@ -125,6 +126,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
     redisUrl: config.REDIS_URL,
   });
   await app.register(authPlugin);
+  await app.register(maintenanceGuard);
   await app.register(realtimePlugin);
   await app.register(webhookDispatcherPlugin, {
     enabled: config.WEBHOOKS !== 'off',

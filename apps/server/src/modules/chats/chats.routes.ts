@@ -54,6 +54,7 @@ const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       preHandler: sendLimit,
+      config: { maintenancePage: 'chat' },
       schema: {
         ...base,
         description: 'The server stamps the time; a client `timestamp` is ignored.',

@@ -33,7 +33,7 @@ const keysRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireRole(...RESELL_ROLES),
       preHandler: byUser('generate-user', 60),
-      config: { apiKeyScope: 'keys:generate' },
+      config: { maintenancePage: 'resell-panel', apiKeyScope: 'keys:generate' },
       schema: {
         tags: ['keys'],
         security: [{ bearer: [] }],
@@ -49,6 +49,7 @@ const keysRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       preHandler: redeemLimits,
+      config: { maintenancePage: 'user-dashboard' },
       schema: {
         tags: ['keys'],
         security: [{ bearer: [] }],

@@ -55,7 +55,7 @@ const licencesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       preHandler: resetLimit,
-      config: { apiKeyScope: 'licences:write' },
+      config: { maintenancePage: 'user-dashboard', apiKeyScope: 'licences:write' },
       schema: {
         tags: ['licences'],
         security: [{ bearer: [] }],
@@ -70,7 +70,7 @@ const licencesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/licences/:id/settings',
     {
       onRequest: app.requireUser,
-      config: { apiKeyScope: 'licences:read' },
+      config: { maintenancePage: 'user-dashboard', apiKeyScope: 'licences:read' },
       schema: {
         tags: ['licences'],
         security: [{ bearer: [] }],
@@ -85,7 +85,7 @@ const licencesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/licences/:id/settings',
     {
       onRequest: app.requireUser,
-      config: { apiKeyScope: 'licences:write' },
+      config: { maintenancePage: 'user-dashboard', apiKeyScope: 'licences:write' },
       schema: {
         tags: ['licences'],
         security: [{ bearer: [] }],

@@ -49,6 +49,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       onRequest: app.requireUser,
       preHandler: createLimit,
+      config: { maintenancePage: 'contact' },
       schema: {
         ...base,
         body: createTicketBodySchema,
