@@ -9,7 +9,8 @@ import {
   RESELL_ROLES,
 } from '@stellar/shared';
 import { actorOf } from '../../lib/actor';
-import { currentUser } from '../../plugins/auth';
+import { forbidden } from '../../lib/http-errors';
+import { currentUser, NOT_WHILE_IMPERSONATING } from '../../plugins/auth';
 import { createApiKey, revokeApiKey } from './api-keys.commands';
 import { listApiKeys } from './api-keys.queries';
 
@@ -31,6 +32,10 @@ const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api-keys',
     {
       onRequest: app.requireRole(...RESELL_ROLES),
+      // A key is a credential: a login-as session never makes one (DESIGN section 12).
+      preHandler: async (request) => {
+        if (currentUser(request).impersonatedBy) throw forbidden(NOT_WHILE_IMPERSONATING);
+      },
       schema: {
         tags: ['integrations'],
         security: [{ bearer: [] }],

@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { API_KEY_SCOPES, type ApiKeyScope, type Role } from '@stellar/shared';
 import { createTestApp, rows, signedIn, type TestContext } from '../../../test/harness';
 import { sha256 } from '../../lib/crypto';
+import { createSession } from '../auth/sessions.service';
 import { API_KEY_INVALID, API_KEY_SCOPE_MISSING } from '../../plugins/auth';
 import { credit, grant, LAUNCHER } from '../keys/keys.fixtures';
 
@@ -72,6 +73,18 @@ describe('API keys: create, list, revoke', () => {
       plan: 'Basic Plan',
     });
     expect(mixed.json().message).toBe('A delivery key cannot have other scopes.');
+  });
+
+  it('a login-as session cannot create a key for the account it impersonates', async () => {
+    const admin = await signedIn(ctx, 'Admin');
+    const reseller = await signedIn(ctx, 'Reseller');
+    const token = await createSession(ctx.db, reseller.user.id, { impersonatedBy: admin.user.id });
+    const res = await createKey(
+      { authorization: `Bearer ${token}` },
+      { name: 'x', scopes: ['licences:read'] },
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Not allowed while signed in as another user.' });
   });
 
   it('a Reseller cannot bind a delivery key to a product it may not sell', async () => {
