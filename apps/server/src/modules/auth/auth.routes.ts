@@ -10,16 +10,23 @@ import {
   registerResponseSchema,
   resetPasswordBodySchema,
 } from '@stellar/shared';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { addressKey } from '../../lib/client-address';
+import { HttpError } from '../../lib/http-errors';
 import { currentUser } from '../../plugins/auth';
+import { FailureDelay } from './failure-delay';
 import { changePassword, login, registerUser, resetPassword } from './auth.service';
 import { revokeSession } from './sessions.service';
 
 const MINUTE = 60_000;
-const byIp = (request: FastifyRequest) => request.ip;
+const byIp = (request: FastifyRequest) => addressKey(request.ip);
 const byUsername = (request: FastifyRequest) =>
   String((request.body as { username?: unknown } | undefined)?.username ?? '')
     .trim()
     .toLowerCase();
+/** One account from one address (IPv6 by /64): what a guesser burns, never the owner elsewhere. */
+const byUsernameAndAddress = (request: FastifyRequest) =>
+  `${byUsername(request)}|${addressKey(request.ip)}`;
 const errors = {
   400: errorResponseSchema,
   401: errorResponseSchema,
@@ -35,14 +42,29 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     windowMs: 10 * MINUTE,
     key: byIp,
   });
-  // Per username the window is short: a stranger can slow an account down, not lock it out for long.
+  // Guesses count per (username, address), so ten wrong passwords from one place never stop the
+  // owner signing in from another; a higher per-username ceiling bounds guessing from many places.
   const loginLimits = [
     app.limit({ name: 'login-ip', max: 30, windowMs: MINUTE, key: byIp }),
-    app.limit({ name: 'login-user', max: 10, windowMs: 5 * MINUTE, key: byUsername }),
+    app.limit({
+      name: 'login-user-address',
+      max: 10,
+      windowMs: 5 * MINUTE,
+      key: byUsernameAndAddress,
+    }),
+    app.limit({ name: 'login-user', max: 100, windowMs: 15 * MINUTE, key: byUsername }),
   ];
+  const failedLogins = new FailureDelay();
+  // No per-username ceiling here: a valid staff-issued reset code is never refused because someone
+  // else guessed from elsewhere (codes expire in an hour; per-address limits bound guessing).
   const resetLimits = [
     app.limit({ name: 'reset-ip', max: 10, windowMs: 10 * MINUTE, key: byIp }),
-    app.limit({ name: 'reset-user', max: 5, windowMs: 15 * MINUTE, key: byUsername }),
+    app.limit({
+      name: 'reset-user-address',
+      max: 5,
+      windowMs: 15 * MINUTE,
+      key: byUsernameAndAddress,
+    }),
   ];
 
   app.post(
@@ -71,11 +93,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: loginResponseSchema, ...errors },
       },
     },
-    async (request) =>
-      login(app.db, app.encryptionKey, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      }),
+    async (request) => {
+      const key = byUsernameAndAddress(request);
+      const wait = failedLogins.delayMs(key);
+      if (wait > 0) await sleep(wait);
+      try {
+        const result = await login(app.db, app.encryptionKey, request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        failedLogins.succeed(key);
+        return result;
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 401) failedLogins.fail(key);
+        throw error;
+      }
+    },
   );
 
   app.post(

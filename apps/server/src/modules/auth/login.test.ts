@@ -91,7 +91,7 @@ describe('POST /api/auth/login and logout', () => {
     );
   });
 
-  it('rate-limits guesses per username with 429 and Retry-After', async () => {
+  it('rate-limits guesses per username and address with 429 and Retry-After', async () => {
     const user = await createUser(ctx);
     const codes: number[] = [];
     for (let i = 0; i < 11; i++)
@@ -109,6 +109,41 @@ describe('POST /api/auth/login and logout', () => {
     expect((await login({ username: other.username, password: DEFAULT_PASSWORD })).statusCode).toBe(
       200,
     );
+  });
+
+  it('a stranger guessing from one address never locks the owner out from another', async () => {
+    const user = await createUser(ctx);
+    const from = (remoteAddress: string, password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: user.username, password },
+        remoteAddress,
+      });
+    const codes: number[] = [];
+    for (let i = 0; i < 12; i++) codes.push((await from('10.77.0.1', 'guess')).statusCode);
+    expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
+    expect(codes.slice(10)).toEqual([429, 429]);
+    const owner = await from('10.77.0.2', DEFAULT_PASSWORD);
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().token).toEqual(expect.any(String));
+  });
+
+  it('counts IPv6 addresses by their /64', async () => {
+    const user = await createUser(ctx);
+    const from = (remoteAddress: string, password: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: user.username, password },
+        remoteAddress,
+      });
+    for (let i = 1; i <= 10; i++) {
+      expect((await from(`2001:db8:1:2::${i.toString(16)}`, 'guess')).statusCode).toBe(401);
+    }
+    // Another address of the same /64 is the same guesser; another /64 is someone else.
+    expect((await from('2001:db8:1:2:ffff::1', DEFAULT_PASSWORD)).statusCode).toBe(429);
+    expect((await from('2001:db8:1:3::1', DEFAULT_PASSWORD)).statusCode).toBe(200);
   });
 
   it('answers missing fields with 400 and field errors', async () => {

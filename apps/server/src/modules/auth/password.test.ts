@@ -150,7 +150,7 @@ describe('reset rate limit', () => {
   });
   afterAll(() => ctx.close());
 
-  it('5 guesses per username per 15 minutes, then 429 even with the right code', async () => {
+  it('5 guesses per username from one address per 15 minutes, then 429 even with the right code', async () => {
     const user = await createUser(ctx);
     const reset = (code: string) =>
       ctx.app.inject({
@@ -163,5 +163,19 @@ describe('reset rate limit', () => {
     const limited = await reset(code);
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('a valid staff-issued code is never refused because someone else guessed elsewhere', async () => {
+    const user = await createUser(ctx);
+    const reset = (code: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { username: user.username, code, newPassword: 'new-password-2' },
+        remoteAddress,
+      });
+    for (let i = 0; i < 6; i++) await reset(`WRONG${i}`, '10.78.0.1');
+    const { code } = await issueResetCode(ctx.db, user.id);
+    expect((await reset(code, '10.78.0.9')).statusCode).toBe(200);
   });
 });
