@@ -22,6 +22,8 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT: 'maybe' }, /^Invalid configuration: RATE_LIMIT /],
     [{ ENCRYPTION_KEY: 'short' }, /^Invalid configuration: ENCRYPTION_KEY must be 64 hex/],
     [{ OWNER_PASSWORD: 'short' }, /^Invalid configuration: OWNER_PASSWORD /],
+    [{ TRUST_PROXY: 'true' }, /^Invalid configuration: TRUST_PROXY must not be true/],
+    [{ TRUST_PROXY: 'TRUE' }, /^Invalid configuration: TRUST_PROXY must not be true/],
   ])('refuses %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -38,7 +40,8 @@ describe('loadConfig', () => {
 
   it('reads TRUST_PROXY forms', () => {
     expect(trustProxySetting(undefined)).toBe(false);
-    expect(trustProxySetting('true')).toBe(true);
+    expect(() => trustProxySetting('true')).toThrow(ConfigError);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe('1');
     expect(trustProxySetting('2')).toBe(2);
     expect(trustProxySetting('10.0.0.0/8')).toBe('10.0.0.0/8');
   });

@@ -16,7 +16,14 @@ const envSchema = z.object({
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
     .optional(),
-  TRUST_PROXY: z.string().optional(),
+  /** `true` would trust any client's X-Forwarded-For (spoofed addresses defeat rate limits): refused. */
+  TRUST_PROXY: z
+    .string()
+    .refine((v) => v.trim().toLowerCase() !== 'true', {
+      message:
+        'must not be true (any client could pick its address): use a hop count (1) or the proxy addresses',
+    })
+    .optional(),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis://')
@@ -45,10 +52,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 export class ConfigError extends Error {}
 
-/** Fastify's trustProxy from TRUST_PROXY: true/false, a hop count, or a list of addresses. */
+/** Fastify's trustProxy from TRUST_PROXY: false, a hop count, or a list of addresses (`true` is refused). */
 export function trustProxySetting(value: string | undefined): boolean | number | string {
   if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
+  if (value.trim().toLowerCase() === 'true')
+    throw new ConfigError('Invalid configuration: TRUST_PROXY must not be true');
   if (/^\d+$/.test(value)) return Number(value);
   return value;
 }
