@@ -17,6 +17,7 @@ import dbPlugin from './plugins/db';
 import errorsPlugin from './plugins/errors';
 import authPlugin from './plugins/auth';
 import maintenanceGuard from './plugins/maintenance-guard';
+import bodyDepth from './plugins/body-depth';
 import rateLimitPlugin from './plugins/rate-limit';
 import secretsPlugin from './plugins/secrets';
 import webPlugin from './plugins/web';
@@ -127,6 +128,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
   });
   await app.register(authPlugin);
   await app.register(maintenanceGuard);
+  await app.register(bodyDepth);
   await app.register(realtimePlugin);
   await app.register(webhookDispatcherPlugin, {
     enabled: config.WEBHOOKS !== 'off',

@@ -274,6 +274,9 @@ describe('live updates at /api/ws (one process)', () => {
     expect(redactToken('/api/ws?token=abc.def-123')).toBe('/api/ws?token=[redacted]');
     expect(redactToken('/api/ws?x=1&TOKEN=abc#h')).toBe('/api/ws?x=1&TOKEN=[redacted]#h');
     expect(redactToken('/api/products')).toBe('/api/products');
+    expect(redactToken('/api/client/settings?key=STLL-AAAAA&hwid=abc123&nonce=n1')).toBe(
+      '/api/client/settings?key=[redacted]&hwid=[redacted]&nonce=n1',
+    );
   });
 });
 

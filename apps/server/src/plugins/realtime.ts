@@ -230,7 +230,10 @@ function parseFrame(text: string) {
   }
 }
 
-/** Strips a `token` query value from a URL before it is logged. */
+/**
+ * Strips credentials from a URL before it is logged: the socket's `token`, and the licence `key`
+ * and `hwid` of the tool's settings call.
+ */
 export function redactToken(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+  return url.replace(/([?&](?:token|key|hwid)=)[^&#]*/gi, '$1[redacted]');
 }
