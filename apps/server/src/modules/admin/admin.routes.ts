@@ -13,20 +13,17 @@ import {
   overviewSchema,
   resellerListSchema,
 } from '@stellar/shared';
-import { currentUser } from '../../plugins/auth';
-import { listAudit, recordAudit } from '../audit/audit.service';
-import {
-  getGlobalSettings,
-  saveGlobalSettings,
-  type GlobalSettings,
-} from '../settings/settings.service';
+import { actorOf } from '../../lib/actor';
+import { listAudit } from '../audit/audit.queries';
+import { updateSettings } from '../settings/settings.commands';
+import { getGlobalSettings, type GlobalSettings } from '../settings/settings.service';
 import { getOverview } from './overview.service';
 import {
-  adjustBalance,
-  grantProduct,
-  listResellers,
-  revokeProduct,
-} from './resellers-admin.service';
+  creditBalance,
+  grantResellerProduct,
+  revokeResellerProduct,
+} from './resellers-admin.commands';
+import { listResellers } from './resellers-admin.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -73,16 +70,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { user, product } = await grantProduct(
-        app.db,
-        request.params.id,
-        request.body.productId,
-      );
-      await recordAudit(app.db, request, {
-        action: 'reseller.grant',
-        targetType: 'user',
-        targetId: user.id,
-        details: { username: user.username, product: product.title },
+      const { user, product } = await grantResellerProduct(app.db, actorOf(request), {
+        userId: request.params.id,
+        productId: request.body.productId,
       });
       return { message: `${user.username} may now sell ${product.title}.` };
     },
@@ -100,12 +90,9 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await revokeProduct(app.db, request.params.id, request.params.productId);
-      await recordAudit(app.db, request, {
-        action: 'reseller.revoke',
-        targetType: 'user',
-        targetId: request.params.id,
-        details: { username: user.username, productId: request.params.productId },
+      await revokeResellerProduct(app.db, actorOf(request), {
+        userId: request.params.id,
+        productId: request.params.productId,
       });
       return { message: 'Product access revoked.' };
     },
@@ -125,20 +112,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { amount, reason } = request.body;
-      const { balance, username } = await adjustBalance(
-        app.db,
-        request.params.id,
-        amount,
-        reason,
-        currentUser(request).id,
-      );
-      await recordAudit(app.db, request, {
-        action: amount > 0 ? 'reseller.credit' : 'reseller.debit',
-        targetType: 'user',
-        targetId: request.params.id,
-        details: { username, amount, reason, balance },
-      });
-      return { balance };
+      return creditBalance(app.db, actorOf(request), { userId: request.params.id, amount, reason });
     },
   );
 
@@ -163,18 +137,12 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const before = await getGlobalSettings(app.db);
-      const saved = await saveGlobalSettings(app.db, {
+      const next = {
         allowHWIDReset: request.body.allowHWIDReset === 'yes',
         allowSettingsAccess: request.body.allowSettingsAccess === 'yes',
         hwidResetCooldownHours: request.body.hwidResetCooldownHours,
-      });
-      await recordAudit(app.db, request, {
-        action: 'settings.update',
-        targetType: 'settings',
-        details: { before: presentSettings(before), after: presentSettings(saved) },
-      });
-      return presentSettings(saved);
+      };
+      return presentSettings(await updateSettings(app.db, actorOf(request), next, presentSettings));
     },
   );
 

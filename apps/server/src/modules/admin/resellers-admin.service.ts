@@ -68,7 +68,7 @@ export async function adjustBalance(
   userId: string,
   amountDollars: number,
   reason: string,
-  actorId: string,
+  actorId: string | null,
 ) {
   const delta = dollarsToCents(amountDollars);
   return db.transaction(async (tx) => {

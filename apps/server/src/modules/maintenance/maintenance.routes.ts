@@ -5,9 +5,9 @@ import {
   maintenanceStatusSchema,
   messageResponseSchema,
 } from '@stellar/shared';
-import { currentUser } from '../../plugins/auth';
-import { recordAudit } from '../audit/audit.service';
-import { getMaintenanceStatus, setMaintenance } from './maintenance.service';
+import { actorOf } from '../../lib/actor';
+import { setMaintenance } from './maintenance.commands';
+import { getMaintenanceStatus } from './maintenance.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
@@ -35,14 +35,7 @@ const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request) => {
         const { page } = request.body;
-        await app.db.transaction(async (tx) => {
-          await setMaintenance(tx, page, enabled, currentUser(request).id);
-          await recordAudit(tx, request, {
-            action: `maintenance.${action}`,
-            targetType: 'page',
-            targetId: page,
-          });
-        });
+        await setMaintenance(app.db, actorOf(request), { page, enabled });
         return { message: `Maintenance ${enabled ? 'enabled' : 'disabled'} for ${page}.` };
       },
     );

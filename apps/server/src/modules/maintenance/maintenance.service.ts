@@ -14,7 +14,7 @@ export async function setMaintenance(
   db: Db,
   page: MaintenancePage,
   enabled: boolean,
-  actorId: string,
+  actorId: string | null,
 ): Promise<boolean> {
   const changed = await db
     .update(maintenance)

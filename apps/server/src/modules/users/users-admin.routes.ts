@@ -19,18 +19,20 @@ import {
 } from '@stellar/shared';
 import { users } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
-import { badRequest, forbidden, HttpError } from '../../lib/http-errors';
-import { recordAudit } from '../audit/audit.service';
-import { issueResetCode, registerUser } from '../auth/auth.service';
-import { createSession, IMPERSONATION_MS } from '../auth/sessions.service';
-import { checkSecondFactor, clearTwoFactor } from '../auth/two-factor.service';
+import { actorOf } from '../../lib/actor';
+import { forbidden, HttpError } from '../../lib/http-errors';
+import { IMPERSONATION_MS } from '../auth/sessions.service';
+import { checkSecondFactor } from '../auth/two-factor.service';
 import {
+  banUser,
   changeRole,
-  listUsers,
-  loadManageableUser,
+  createStaffAccount,
+  issueResetCode,
+  loginAs,
   removeUser,
-  setBanned,
-} from './users-admin.service';
+  resetTwoFactor,
+} from './users-admin.commands';
+import { listUsers } from './users-admin.service';
 
 const errors = {
   400: errorResponseSchema,
@@ -79,17 +81,9 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { before, user } = await changeRole(
-        app.db,
-        currentUser(request),
-        request.params.id,
-        request.body.role,
-      );
-      await recordAudit(app.db, request, {
-        action: 'user.role',
-        targetType: 'user',
-        targetId: user._id,
-        details: { username: user.username, from: before, to: user.role },
+      const user = await changeRole(app.db, actorOf(request), {
+        userId: request.params.id,
+        role: request.body.role,
       });
       await disconnectEverywhere(app, user._id);
       return user;
@@ -109,18 +103,10 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await setBanned(
-        app.db,
-        currentUser(request),
-        request.params.id,
-        true,
-        request.body.reason,
-      );
-      await recordAudit(app.db, request, {
-        action: 'user.ban',
-        targetType: 'user',
-        targetId: user._id,
-        details: { username: user.username, reason: request.body.reason ?? null },
+      const user = await banUser(app.db, actorOf(request), {
+        userId: request.params.id,
+        banned: true,
+        reason: request.body.reason,
       });
       await disconnectEverywhere(app, user._id);
       return user;
@@ -139,14 +125,7 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const user = await setBanned(app.db, currentUser(request), request.params.id, false);
-      await recordAudit(app.db, request, {
-        action: 'user.unban',
-        targetType: 'user',
-        targetId: user._id,
-        details: { username: user.username },
-      });
-      return user;
+      return banUser(app.db, actorOf(request), { userId: request.params.id, banned: false });
     },
   );
 
@@ -162,13 +141,7 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const removed = await removeUser(app.db, currentUser(request), request.params.id);
-      await recordAudit(app.db, request, {
-        action: 'user.remove',
-        targetType: 'user',
-        targetId: removed.id,
-        details: { username: removed.username, role: removed.role },
-      });
+      const removed = await removeUser(app.db, actorOf(request), { userId: request.params.id });
       await disconnectEverywhere(app, removed.id);
       return { message: `${removed.username} has been removed.` };
     },
@@ -186,14 +159,7 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const target = await loadManageableUser(app.db, currentUser(request), request.params.id);
-      await clearTwoFactor(app.db, target.id);
-      await recordAudit(app.db, request, {
-        action: 'user.reset_2fa',
-        targetType: 'user',
-        targetId: target.id,
-        details: { username: target.username },
-      });
+      const target = await resetTwoFactor(app.db, actorOf(request), { userId: request.params.id });
       return { message: `2FA has been reset for ${target.username}.` };
     },
   );
@@ -210,14 +176,8 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const target = await loadManageableUser(app.db, currentUser(request), request.params.id);
-      const { code, expiresAt } = await issueResetCode(app.db, target.id);
-      // The code itself never goes into the audit log.
-      await recordAudit(app.db, request, {
-        action: 'user.reset_code',
-        targetType: 'user',
-        targetId: target.id,
-        details: { username: target.username, expiresAt: expiresAt.toISOString() },
+      const { code, expiresAt } = await issueResetCode(app.db, actorOf(request), {
+        userId: request.params.id,
       });
       return { code, expiresAt: expiresAt.toISOString() };
     },
@@ -235,13 +195,7 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await registerUser(app.db, { ...request.body, mustChangePassword: true });
-      await recordAudit(app.db, request, {
-        action: 'user.create',
-        targetType: 'user',
-        targetId: user._id,
-        details: { username: user.username },
-      });
+      const user = await createStaffAccount(app.db, actorOf(request), request.body);
       return reply.status(201).send({
         message: 'Account created. The user must choose a new password at first login.',
         user,
@@ -264,8 +218,6 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const actor = currentUser(request);
       if (actor.impersonatedBy) throw forbidden('Return to your own account first.');
-      const target = await loadManageableUser(app.db, actor, request.params.id);
-      if (target.bannedAt) throw badRequest('This account has been banned.');
       if (actor.twoFactorEnabled) {
         const [self] = await app.db.select().from(users).where(eq(users.id, actor.id));
         const code = request.body.generatedCode ?? '';
@@ -274,16 +226,9 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           throw new HttpError(403, message, { generatedCode: message });
         }
       }
-      const token = await createSession(app.db, target.id, {
-        impersonatedBy: actor.id,
-        ip: request.ip,
+      const { token, target } = await loginAs(app.db, actorOf(request), {
+        userId: request.params.id,
         userAgent: request.headers['user-agent'],
-      });
-      await recordAudit(app.db, request, {
-        action: 'user.login_as',
-        targetType: 'user',
-        targetId: target.id,
-        details: { username: target.username },
       });
       return {
         token,

@@ -11,6 +11,9 @@ import { sessions, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
 import type { SessionUser } from '../auth/sessions.service';
 
+/** Who acts in a staff rule: the hierarchy needs only the id and role. */
+export type Staff = Pick<SessionUser, 'id' | 'role'>;
+
 type UserRow = typeof users.$inferSelect;
 
 /** Presenter: what the admin panel may see of a user. */
@@ -70,11 +73,7 @@ export async function listUsers(db: Db, q: UserListQuery) {
  * Loads the target of a staff action and applies DESIGN section 6: no self-action, Admins act on
  * users below Admin, Owners on anyone but another Owner.
  */
-export async function loadManageableUser(
-  db: Db,
-  actor: SessionUser,
-  targetId: string,
-): Promise<UserRow> {
+export async function loadManageableUser(db: Db, actor: Staff, targetId: string): Promise<UserRow> {
   const [target] = await db.select().from(users).where(eq(users.id, targetId));
   if (!target) throw notFound('User not found.');
   if (target.id === actor.id) throw forbidden('You cannot do this to your own account.');
@@ -86,7 +85,7 @@ export async function loadManageableUser(
  * Changes a role within the hierarchy. No Owner can be demoted, banned or removed through the API
  * (nobody acts on themselves and Owners do not act on Owners), so the last Owner is always kept.
  */
-export async function changeRole(db: Db, actor: SessionUser, targetId: string, role: Role) {
+export async function changeRole(db: Db, actor: Staff, targetId: string, role: Role) {
   return db.transaction(async (tx) => {
     const target = await loadManageableUser(tx, actor, targetId);
     if (!canAssignRole(actor.role, role))
@@ -103,7 +102,7 @@ export async function changeRole(db: Db, actor: SessionUser, targetId: string, r
 /** Bans: login refused, every session ended at once. Unban reverses the flag only. */
 export async function setBanned(
   db: Db,
-  actor: SessionUser,
+  actor: Staff,
   targetId: string,
   banned: boolean,
   reason?: string,
@@ -125,7 +124,7 @@ export async function setBanned(
 }
 
 /** Deletes the account and, by cascade, its sessions, licences, tickets, ledger and codes. */
-export async function removeUser(db: Db, actor: SessionUser, targetId: string) {
+export async function removeUser(db: Db, actor: Staff, targetId: string) {
   return db.transaction(async (tx) => {
     const target = await loadManageableUser(tx, actor, targetId);
     await tx.delete(users).where(eq(users.id, target.id));
