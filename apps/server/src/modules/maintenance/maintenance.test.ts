@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { MAINTENANCE_PAGES } from '@stellar/shared';
 import { createTestApp, signedIn, type TestContext } from '../../../test/harness';
-import { auditLog } from '../../db/schema';
+import { auditLog, events } from '../../db/schema';
 
 describe('maintenance switches', () => {
   let ctx: TestContext;
@@ -47,6 +47,16 @@ describe('maintenance switches', () => {
       targetId: 'chat',
       actorUsername: admin.user.username,
     });
+    // The same command writes the outbox events that live updates consume.
+    const changes = await ctx.db
+      .select()
+      .from(events)
+      .where(eq(events.type, 'maintenance.changed'))
+      .orderBy(events.seq);
+    expect(changes.map((e) => e.payload)).toEqual([
+      { page: 'chat', enabled: true },
+      { page: 'chat', enabled: false },
+    ]);
   });
 
   it('unknown pages are refused', async () => {
