@@ -62,7 +62,13 @@ async function seedOwner(db: Db, opts: SeedOptions): Promise<void> {
   const password = opts.ownerPassword ?? randomBytes(12).toString('base64url');
   const inserted = await db
     .insert(users)
-    .values({ username, passwordHash: await hashPassword(password), role: 'Owner' })
+    // A password that was printed in a log must not stay in use: the Owner chooses a new one first.
+    .values({
+      username,
+      passwordHash: await hashPassword(password),
+      role: 'Owner',
+      mustChangePassword: !opts.ownerPassword,
+    })
     .onConflictDoNothing()
     .returning({ id: users.id });
   if (inserted.length && !opts.ownerPassword) {
