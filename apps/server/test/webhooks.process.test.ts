@@ -91,7 +91,7 @@ describe.runIf(process.env.STELLAR_TEST_DB === 'postgres')('webhooks from two pr
       url(),
       `insert into events (type, payload) select 'ticket.created', jsonb_build_object('n', g)
        from generate_series(1, 60) g;
-       select pg_notify('stellar_events', '{}')`,
+       select pg_notify('stellar_outbox', '{}')`,
     );
     await expect
       .poll(async () => (await receiver.requests('multi')).length, { timeout: 30_000 })

@@ -3,8 +3,11 @@ import type { EventType } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 
-/** NOTIFY channel on which every committed event is announced (payload: `{ id, seq, type }`). */
-export const EVENTS_CHANNEL = 'stellar_events';
+/**
+ * NOTIFY channel on which every committed event is announced (payload: `{ id, seq, type }`). Not the
+ * realtime plugin's channel: its listeners read every payload there as a live-update frame.
+ */
+export const EVENTS_CHANNEL = 'stellar_outbox';
 
 export interface NewEvent {
   type: EventType;

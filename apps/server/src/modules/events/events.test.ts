@@ -73,3 +73,10 @@ describe('audit by actor', () => {
     });
   });
 });
+
+describe('outbox announcements', () => {
+  it('travel on their own channel, never on the live-update channel', async () => {
+    const { CHANNEL } = await import('../../plugins/realtime');
+    expect(EVENTS_CHANNEL).not.toBe(CHANNEL);
+  });
+});
