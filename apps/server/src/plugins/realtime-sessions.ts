@@ -2,7 +2,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Role } from '@stellar/shared';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { impersonator, liveSessionWhere, type SessionUser } from '../modules/auth/sessions.service';
+import {
+  accountColumns,
+  impersonator,
+  liveSessionWhere,
+  type SessionUser,
+} from '../modules/auth/sessions.service';
 
 const CHUNK = 1000;
 
@@ -19,11 +24,7 @@ export async function liveSessions(
   for (let i = 0; i < sessionIds.length; i += CHUNK) {
     const rows = await db
       .select({
-        id: users.id,
-        username: users.username,
-        role: users.role,
-        twoFactorEnabled: users.twoFactorEnabled,
-        mustChangePassword: users.mustChangePassword,
+        ...accountColumns,
         sessionId: sessions.id,
         impersonatedBy: sessions.impersonatedBy,
         impersonatorUsername: impersonator.username,

@@ -3,6 +3,7 @@ import type { Role } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { apiKeys, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
+import { accountColumns } from '../auth/sessions.service';
 
 /** last_used_at is written at most this often for one address, so reads stay reads. */
 const TOUCH_EVERY_MS = 30 * 1000;
@@ -33,11 +34,7 @@ export async function findApiKeyUser(
 ): Promise<ApiKeyUser | null> {
   const [row] = await db
     .select({
-      id: users.id,
-      username: users.username,
-      role: users.role,
-      twoFactorEnabled: users.twoFactorEnabled,
-      mustChangePassword: users.mustChangePassword,
+      ...accountColumns,
       keyId: apiKeys.id,
       name: apiKeys.name,
       scopes: apiKeys.scopes,

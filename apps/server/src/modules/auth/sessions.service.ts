@@ -59,6 +59,15 @@ export async function createSession(
   return token;
 }
 
+/** What a request knows of its account, read fresh on every request (sessions and API keys alike). */
+export const accountColumns = {
+  id: users.id,
+  username: users.username,
+  role: users.role,
+  twoFactorEnabled: users.twoFactorEnabled,
+  mustChangePassword: users.mustChangePassword,
+};
+
 /** The staff member behind a login-as session (joined as a second copy of users). */
 export const impersonator = alias(users, 'impersonator');
 
@@ -84,11 +93,7 @@ export async function findSessionUser(db: Db, token: string): Promise<SessionUse
   const now = new Date();
   const [row] = await db
     .select({
-      id: users.id,
-      username: users.username,
-      role: users.role,
-      twoFactorEnabled: users.twoFactorEnabled,
-      mustChangePassword: users.mustChangePassword,
+      ...accountColumns,
       sessionId: sessions.id,
       impersonatedBy: sessions.impersonatedBy,
       impersonatorUsername: impersonator.username,
