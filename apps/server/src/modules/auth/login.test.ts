@@ -18,6 +18,13 @@ describe('POST /api/auth/login and logout', () => {
 
   const login = (payload: object) =>
     ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+  const loginFrom = (remoteAddress: string, username: string, password: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username, password },
+      remoteAddress,
+    });
 
   it('gives a token whose hash (not the token) is stored as a session', async () => {
     const user = await createUser(ctx);
@@ -114,12 +121,7 @@ describe('POST /api/auth/login and logout', () => {
   it('a stranger guessing from one address never locks the owner out from another', async () => {
     const user = await createUser(ctx);
     const from = (remoteAddress: string, password: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: user.username, password },
-        remoteAddress,
-      });
+      loginFrom(remoteAddress, user.username, password);
     const codes: number[] = [];
     for (let i = 0; i < 12; i++) codes.push((await from('10.77.0.1', 'guess')).statusCode);
     expect(codes.slice(0, 10)).toEqual(Array(10).fill(401));
@@ -132,12 +134,7 @@ describe('POST /api/auth/login and logout', () => {
   it('counts IPv6 addresses by their /64', async () => {
     const user = await createUser(ctx);
     const from = (remoteAddress: string, password: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { username: user.username, password },
-        remoteAddress,
-      });
+      loginFrom(remoteAddress, user.username, password);
     for (let i = 1; i <= 10; i++) {
       expect((await from(`2001:db8:1:2::${i.toString(16)}`, 'guess')).statusCode).toBe(401);
     }
