@@ -5,3 +5,4 @@ export * from './support';
 export * from './system';
 export * from './events';
 export * from './integrations';
+export * from './payments';

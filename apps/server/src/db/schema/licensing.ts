@@ -45,6 +45,11 @@ export const licences = pgTable(
     expiresAt: ts().notNull(),
     settings: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     lastCheckAt: ts(),
+    /** How many distinct HWIDs may bind (licence check v2); 1 = the first version's behaviour. */
+    maxMachines: integer().notNull().default(1),
+    revokedAt: ts(),
+    revokeReason: text(),
+    revokedBy: uuid().references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
     unique('licences_user_product_unique').on(t.userId, t.productId),
@@ -76,6 +81,21 @@ export const licenceKeys = pgTable(
     index('licence_keys_redeemed_at_idx').on(t.redeemedAt),
     check('licence_keys_days_check', sql`${t.durationDays} > 0`),
   ],
+);
+
+/** Machines bound to a licence (licence check v2): at most `licences.max_machines` rows. */
+export const licenceMachines = pgTable(
+  'licence_machines',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    licenceId: uuid()
+      .notNull()
+      .references(() => licences.id, { onDelete: 'cascade' }),
+    hwid: text().notNull(),
+    firstSeenAt: ts().notNull().defaultNow(),
+    lastSeenAt: ts().notNull().defaultNow(),
+  },
+  (t) => [unique('licence_machines_licence_hwid_unique').on(t.licenceId, t.hwid)],
 );
 
 /** Which products a reseller may sell. */
