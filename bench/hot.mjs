@@ -1,0 +1,260 @@
+// npm run bench:hot: the public hot path against its ceiling, on PGlite and on PostgreSQL, in one run.
+// The ceiling is a bare Fastify process answering a constant JSON object (bench/lib/ceiling.mjs),
+// started in the same run and measured with the same load tool and connections before and after each
+// engine's cases; every ratio is against the mean of those two ceiling runs. See docs/benchmarks.md.
+//
+//   BENCH_DATABASE_URL  PostgreSQL server to create a throwaway database on (default: TEST_DATABASE_URL,
+//                       then DATABASE_URL, then postgres://postgres:postgres@127.0.0.1:5432/postgres);
+//                       skipped with a note when it does not answer
+//   BENCH_ENGINES (pglite,postgres)  BENCH_CONNECTIONS (50)  BENCH_DURATION seconds per case (5)
+//   BENCH_WARMUP seconds per case (2)  BENCH_ONLY=substring of a case name  BENCH_JSON=file
+//   BENCH_SERVER_NODE_ARGS  extra node arguments of the server process (e.g. --cpu-prof --cpu-prof-dir=DIR)
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { repoRoot } from '../scripts/lib/paths.mjs';
+import { buildWebIfStale } from '../scripts/lib/web-build.mjs';
+import { apiClient, startServer as startBenchServer, waitReady } from './lib/server.mjs';
+
+const env = process.env;
+const connections = Number(env.BENCH_CONNECTIONS ?? 50);
+const duration = Number(env.BENCH_DURATION ?? 5);
+const warmup = Number(env.BENCH_WARMUP ?? 2);
+const engines = (env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((s) => s.trim());
+const pgAdminUrl =
+  env.BENCH_DATABASE_URL ??
+  env.TEST_DATABASE_URL ??
+  env.DATABASE_URL ??
+  'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+const owner = { username: 'bench-owner', password: randomBytes(12).toString('base64url') };
+const webDist = path.join(repoRoot, 'apps/web/dist');
+// What a browser sends: the HTML cases are answered compressed, as they would be to a visitor.
+const browser = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
+
+async function adminQuery(url, text) {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The bare Fastify ceiling in its own process, as the server under test is. */
+async function startCeiling(cleanups) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib/ceiling.mjs'), String(port)],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise((resolve) => child.on('exit', resolve));
+  cleanups.unshift(async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+  await new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve());
+    child.on('exit', (code) => reject(new Error(`ceiling exited (${code})`)));
+  });
+  return `http://127.0.0.1:${port}/`;
+}
+
+async function prepareDatabase(engine, cleanups) {
+  if (engine === 'postgres') {
+    const name = `stellar_bench_hot_${randomBytes(5).toString('hex')}`;
+    await adminQuery(pgAdminUrl, `CREATE DATABASE ${name}`);
+    cleanups.push(() => adminQuery(pgAdminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const url = new URL(pgAdminUrl);
+    url.pathname = `/${name}`;
+    return { kind: 'PostgreSQL (local)', vars: { DATABASE_URL: url.toString() } };
+  }
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stellar-bench-hot-'));
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  return { kind: 'PGlite (embedded)', vars: { DATA_DIR: dataDir, DATABASE_URL: '' } };
+}
+
+/** A member with a redeemed key whose first check bound the HWID: the validate body of the bench. */
+async function prepareData(api) {
+  const { token: ownerToken } = await api('POST', '/auth/login', owner);
+  const [product] = await api('GET', '/products');
+  const member = { username: 'bench-member', password: 'bench-member-password' };
+  await api('POST', '/register', member);
+  const { token: memberToken } = await api('POST', '/auth/login', member);
+  const { keys } = await api(
+    'POST',
+    '/keys/generate',
+    { productId: product._id, plan: product.pricing.at(-1).plan, quantity: 1 },
+    ownerToken,
+  );
+  const { product: owned } = await api('POST', '/keys/redeem', { keyCode: keys[0] }, memberToken);
+  const validateBody = {
+    key: owned.licenceKey,
+    hwid: 'bench-machine-1',
+    product: product.slug,
+    nonce: randomBytes(16).toString('base64url'),
+    version: 'bench',
+  };
+  const first = await api('POST', '/client/validate', validateBody);
+  if (first.code !== 'VALID') throw new Error(`licence not valid: ${JSON.stringify(first)}`);
+  return { slug: product.slug, validateBody };
+}
+
+async function measure(opts) {
+  if (warmup > 0) await autocannon({ connections, duration: warmup, ...opts });
+  const r = await autocannon({ connections, duration, ...opts });
+  return {
+    requestsPerSecond: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    failed: r.non2xx + r.errors + r.timeouts,
+  };
+}
+
+function targetOf(name, engine) {
+  if (name.includes('healthz')) return { ratio: 0.8 };
+  if (name.includes('validate')) return { ratio: engine === 'postgres' ? 0.5 : 0.4 };
+  return { ratio: 0.7, p99: 50 };
+}
+
+async function runEngine(engine, ceilingUrl) {
+  const cleanups = [];
+  try {
+    const loadBefore = os.loadavg();
+    const db = await prepareDatabase(engine, cleanups);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const nodeArgs = (env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const server = startBenchServer({
+      port,
+      cleanups,
+      nodeArgs,
+      vars: {
+        ...db.vars,
+        WEB_DIST: webDist,
+        OWNER_USERNAME: owner.username,
+        OWNER_PASSWORD: owner.password,
+      },
+    });
+    await waitReady(server);
+    const d = await prepareData(apiClient(base));
+    const cases = [
+      { name: 'GET /api/healthz', opts: { url: `${base}/api/healthz` } },
+      { name: 'GET / (index.html)', opts: { url: `${base}/`, headers: browser } },
+      { name: 'GET /api/products', opts: { url: `${base}/api/products` } },
+      { name: 'GET /api/maintenance/status', opts: { url: `${base}/api/maintenance/status` } },
+      {
+        name: `GET /product/${d.slug} (HTML)`,
+        opts: { url: `${base}/product/${d.slug}`, headers: browser },
+      },
+      {
+        name: 'POST /api/client/validate (bound)',
+        opts: {
+          url: `${base}/api/client/validate`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(d.validateBody),
+        },
+      },
+    ].filter((c) => !env.BENCH_ONLY || c.name.includes(env.BENCH_ONLY));
+
+    const ceilingStart = await measure({ url: ceilingUrl });
+    const results = [];
+    for (const c of cases) results.push({ name: c.name, ...(await measure(c.opts)) });
+    const ceilingEnd = await measure({ url: ceilingUrl });
+    const ceiling = (ceilingStart.requestsPerSecond + ceilingEnd.requestsPerSecond) / 2;
+
+    const cpu = os.cpus();
+    console.log(
+      `\nStellar hot path: ${db.kind}, ${connections} connections, ${duration} s per case ` +
+        `(+${warmup} s warm-up), ${cpu.length} x ${cpu[0]?.model.trim()}, Node ${process.version}, ` +
+        `load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
+    );
+    console.log(
+      `ceiling (bare Fastify, constant JSON): ${ceilingStart.requestsPerSecond} req/s ` +
+        `(p99 ${ceilingStart.p99} ms) before, ${ceilingEnd.requestsPerSecond} req/s ` +
+        `(p99 ${ceilingEnd.p99} ms) after; ratios against the mean ${Math.round(ceiling)}\n`,
+    );
+    const rows = results.map((r) => {
+      const target = targetOf(r.name, engine);
+      const ratio = r.requestsPerSecond / ceiling;
+      const met = ratio >= target.ratio && (target.p99 === undefined || r.p99 < target.p99);
+      return { ...r, ratio, target, met };
+    });
+    console.table(
+      rows.map((r) => ({
+        endpoint: r.name,
+        'req/s': r.requestsPerSecond,
+        ratio: r.ratio.toFixed(2),
+        'p50 ms': r.p50,
+        'p99 ms': r.p99,
+        target: `>= ${r.target.ratio}${r.target.p99 ? `, p99 < ${r.target.p99}` : ''}`,
+        met: r.met ? 'yes' : 'no',
+        failed: r.failed,
+      })),
+    );
+    return { engine: db.kind, loadBefore, ceilingStart, ceilingEnd, results: rows };
+  } finally {
+    for (const cleanup of cleanups)
+      await Promise.resolve()
+        .then(cleanup)
+        .catch((err) => console.error('cleanup:', err.message));
+  }
+}
+
+async function postgresReachable() {
+  try {
+    await adminQuery(pgAdminUrl, 'select 1');
+    return true;
+  } catch (err) {
+    console.log(`PostgreSQL not reachable (${err.message}): the PostgreSQL figures are skipped.`);
+    return false;
+  }
+}
+
+const all = [];
+const cleanups = [];
+try {
+  await buildWebIfStale();
+  const ceilingUrl = await startCeiling(cleanups);
+  for (const engine of engines) {
+    if (engine === 'postgres' && !(await postgresReachable())) continue;
+    all.push(await runEngine(engine, ceilingUrl));
+  }
+  if (all.some((e) => e.results.some((r) => r.failed > 0))) {
+    process.exitCode = 1;
+    console.error('some requests failed: the figures above are not trustworthy');
+  }
+} catch (err) {
+  console.error(err);
+  process.exitCode = 1;
+} finally {
+  for (const cleanup of cleanups) await cleanup().catch(() => {});
+}
+if (env.BENCH_JSON) {
+  writeFileSync(
+    env.BENCH_JSON,
+    JSON.stringify({ connections, duration, warmup, engines: all }, null, 2),
+  );
+}
