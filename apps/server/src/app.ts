@@ -39,6 +39,7 @@ import clientRoutes from './modules/client/client.routes';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes';
 import deliverRoutes from './modules/integrations/deliver.routes';
 import webhooksRoutes from './modules/webhooks/webhooks.routes';
+import couponsRoutes from './modules/coupons/coupons.routes';
 import webhookDispatcherPlugin from './plugins/webhook-dispatcher';
 
 export interface BuildOptions {
@@ -147,6 +148,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
       await api.register(maintenanceRoutes);
       await api.register(usersAdminRoutes);
       await api.register(adminRoutes);
+      await api.register(couponsRoutes);
       await api.register(keysRoutes);
       await api.register(licencesRoutes);
       await api.register(resellersRoutes);

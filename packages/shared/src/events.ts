@@ -23,6 +23,7 @@ export const INTERNAL_EVENT_TYPES = [
   'order.updated',
   'top_up.updated',
   'catalogue.changed',
+  'coupon.changed',
   'maintenance.changed',
   'settings.changed',
   'user.access_changed',

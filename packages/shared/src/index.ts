@@ -13,3 +13,5 @@ export * from './permissions';
 export * from './schemas/users';
 export * from './schemas/resellers-admin';
 export * from './schemas/integrations';
+export * from './schemas/coupons';
+export * from './schemas/orders-admin';

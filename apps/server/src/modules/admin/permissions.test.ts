@@ -135,6 +135,16 @@ describe('permissions table (DESIGN section 6)', () => {
     },
     { name: 'overview', req: () => ({ method: 'GET', url: '/api/admin/overview' }), ok: 200 },
     { name: 'audit log', req: () => ({ method: 'GET', url: '/api/admin/audit' }), ok: 200 },
+    { name: 'list coupons', req: () => ({ method: 'GET', url: '/api/admin/coupons' }), ok: 200 },
+    {
+      name: 'create coupon',
+      req: () => ({
+        method: 'POST',
+        url: '/api/admin/coupons',
+        payload: { code: `P${Math.random().toString(36).slice(2, 10)}`, percentOff: 10 },
+      }),
+      ok: 201,
+    },
     {
       name: 'maintenance enable',
       req: () => ({ method: 'POST', url: '/api/maintenance/enable', payload: { page: 'other' } }),

@@ -1,0 +1,73 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  couponListSchema,
+  couponResponseSchema,
+  createCouponBodySchema,
+  errorResponseSchema,
+  idParamSchema,
+  updateCouponBodySchema,
+} from '@stellar/shared';
+import { actorOf } from '../../lib/actor';
+import { createCoupon, updateCoupon } from './coupons.commands';
+import { listCoupons } from './coupons.queries';
+
+const errors = {
+  400: errorResponseSchema,
+  401: errorResponseSchema,
+  403: errorResponseSchema,
+  404: errorResponseSchema,
+};
+const tags = ['admin: shop'];
+const security = [{ bearer: [] }];
+
+/** Staff manage discount codes (DESIGN sections 6 and 10: Admin and Owner). */
+const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const adminOnly = app.requireRole('Admin', 'Owner');
+
+  app.get(
+    '/admin/coupons',
+    {
+      onRequest: adminOnly,
+      schema: { tags, security, response: { 200: couponListSchema, ...errors } },
+    },
+    async () => ({ coupons: await listCoupons(app.db) }),
+  );
+
+  app.post(
+    '/admin/coupons',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security,
+        body: createCouponBodySchema,
+        response: { 201: couponResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const coupon = await createCoupon(app.db, actorOf(request), request.body);
+      return reply.status(201).send({ coupon });
+    },
+  );
+
+  app.patch(
+    '/admin/coupons/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        security,
+        params: idParamSchema,
+        body: updateCouponBodySchema,
+        response: { 200: couponResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      coupon: await updateCoupon(app.db, actorOf(request), {
+        id: request.params.id,
+        ...request.body,
+      }),
+    }),
+  );
+};
+export default couponsRoutes;
