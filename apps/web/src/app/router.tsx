@@ -113,6 +113,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'orders/:orderId',
+            lazy: async () => ({
+              Component: (await import('@/features/orders/routes/order')).OrderRoute,
+            }),
+          },
+          {
             path: 'change-password',
             lazy: async () => ({
               Component: (await import('@/features/auth/routes/change-password'))

@@ -28,6 +28,7 @@ function renderDashboard(twoFactorEnabled: boolean, extra: Record<string, Handle
       }),
     'GET /users/owns': () => Response.json({ ownedProducts: [] }),
     'GET /ticket/tickets': () => Response.json([]),
+    'GET /orders': () => Response.json([]),
     ...extra,
   });
   renderRoutes([{ path: '/user-dashboard', Component: UserDashboardRoute }], ['/user-dashboard']);

@@ -4,6 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useCurrentUser } from '@/lib/auth';
+import { YourOrders } from '@/features/orders';
 import { useTickets } from '@/features/tickets';
 import { useOwnedProducts } from '../api/get-owned-products';
 import { AccountCard } from '../components/account-card';
@@ -63,6 +64,7 @@ export function UserDashboardRoute() {
       <div className="mt-8 flex flex-col gap-10">
         <RedeemKeyCard />
         <OwnedProductsSection products={products.data} isLoading={products.isPending} />
+        <YourOrders />
         <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <TicketsSection tickets={tickets.data} isLoading={tickets.isPending} />
           {user && <AccountCard twoFactorEnabled={user.twoFactorEnabled} />}

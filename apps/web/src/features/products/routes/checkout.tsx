@@ -9,25 +9,36 @@ import { Card } from '@/components/ui/card';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/class-names';
 import { DISCORD_INVITE_URL } from '@/lib/external-links';
+import {
+  OrderSummary,
+  PAYMENTS_NOT_SET_UP,
+  TestModeBanner,
+  usePaymentsStatus,
+} from '@/features/orders';
 import { useProducts } from '../api/get-products';
 import { planSlug } from '../components/plan-links';
 import { ProductNotFound, ProductsError, ProductSkeleton } from '../components/product-states';
 
 /**
- * /checkout/:slug?plan=...: the payment routes the FAQ names (DESIGN section 8). Card and crypto
- * processing come later, and the page says so.
+ * /checkout/:slug?plan=...: the order summary and "Pay with crypto" when payments are set up (BTCPay or
+ * test mode); otherwise the payment routes the FAQ names (DESIGN section 8), saying payments are not
+ * set up.
  */
 export function CheckoutRoute() {
   const { slug } = useParams();
   const products = useProducts();
+  const payments = usePaymentsStatus();
   const [searchParams, setSearchParams] = useSearchParams();
 
-  if (products.isPending) return <ProductSkeleton />;
-  if (products.isError) {
+  if (products.isPending || payments.isPending) return <ProductSkeleton />;
+  if (products.isError || payments.isError) {
     return (
       <ProductsError
-        message={getErrorMessage(products.error)}
-        onRetry={() => void products.refetch()}
+        message={getErrorMessage(products.error ?? payments.error)}
+        onRetry={() => {
+          if (products.isError) void products.refetch();
+          if (payments.isError) void payments.refetch();
+        }}
       />
     );
   }
@@ -35,10 +46,12 @@ export function CheckoutRoute() {
   if (!product) return <ProductNotFound />;
   const wanted = searchParams.get('plan');
   const plan = product.pricing.find((candidate) => planSlug(candidate.plan) === wanted) ?? null;
+  const online = payments.data !== 'off';
 
   return (
     <div className="mx-auto max-w-5xl px-4 py-14 sm:px-6 sm:py-16 lg:px-8">
       <title>{`Checkout: ${product.title} · Stellar`}</title>
+      <TestModeBanner className="mb-8" />
       <p className="text-sm font-semibold tracking-widest text-accent-text uppercase">Checkout</p>
       <h1 className="mt-3 text-3xl font-extrabold tracking-tight text-fg sm:text-4xl">
         {product.title}
@@ -50,48 +63,52 @@ export function CheckoutRoute() {
         onSelect={(next) => setSearchParams({ plan: planSlug(next.plan) }, { replace: true })}
       />
 
-      <Alert tone="info" title="Online payment is coming in a later update." className="mt-8">
-        Card and cryptocurrency payments cannot be processed on this site yet. Until then, use one
-        of the routes below: our team or a reseller gives you a licence key, and you redeem it on
-        your dashboard.
-      </Alert>
+      {online ? (
+        <>
+          <div className="mt-8 grid items-start gap-6 md:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)]">
+            {plan ? (
+              <OrderSummary key={plan.plan} product={product} plan={plan} />
+            ) : (
+              <p className="rounded-xl border border-dashed border-line-strong px-5 py-6 text-center text-sm text-fg-muted">
+                Choose a plan above to see your order summary.
+              </p>
+            )}
+            <HowPayingWorks />
+          </div>
+          <h2 className="mt-12 text-2xl font-bold tracking-tight text-fg">Other ways to pay</h2>
+          <div className="mt-6">
+            <ResellerRoute />
+          </div>
+        </>
+      ) : (
+        <>
+          <Alert tone="info" title={PAYMENTS_NOT_SET_UP} className="mt-8">
+            Card and cryptocurrency payments cannot be processed on this site yet. Until then, use
+            one of the routes below: our team or a reseller gives you a licence key, and you redeem
+            it on your dashboard.
+          </Alert>
 
-      <h2 className="mt-12 text-2xl font-bold tracking-tight text-fg">How to pay</h2>
-      <div className="mt-6 grid gap-6 md:grid-cols-2">
-        <PaymentRoute
-          icon={<Bitcoin aria-hidden="true" className="size-6" />}
-          title="Pay with cryptocurrency"
-          badge="Direct from Stellar"
-        >
-          <p>
-            Stellar sells directly for cryptocurrency only. Open a support ticket with the product
-            and plan you want, and our team will send you the payment details and your key.
-          </p>
-          <Link to="/contact" className={buttonClasses({ className: 'mt-5' })}>
-            <MessageSquare aria-hidden="true" className="size-4" />
-            Contact Support
-          </Link>
-        </PaymentRoute>
-        <PaymentRoute
-          icon={<Store aria-hidden="true" className="size-6" />}
-          title="Buy from a reseller"
-          badge="PayPal, cards, Robux"
-        >
-          <p>
-            Prefer another method? Our authorised resellers accept PayPal, credit cards, Robux and
-            more, and send you a licence key. Ask for the current list of resellers on our Discord.
-          </p>
-          <a
-            href={DISCORD_INVITE_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            className={buttonClasses({ variant: 'secondary', className: 'mt-5' })}
-          >
-            Join Discord
-            <span className="sr-only"> (opens in a new tab)</span>
-          </a>
-        </PaymentRoute>
-      </div>
+          <h2 className="mt-12 text-2xl font-bold tracking-tight text-fg">How to pay</h2>
+          <div className="mt-6 grid gap-6 md:grid-cols-2">
+            <PaymentRoute
+              icon={<Bitcoin aria-hidden="true" className="size-6" />}
+              title="Pay with cryptocurrency"
+              badge="Direct from Stellar"
+            >
+              <p>
+                Stellar sells directly for cryptocurrency only. Open a support ticket with the
+                product and plan you want, and our team will send you the payment details and your
+                key.
+              </p>
+              <Link to="/contact" className={buttonClasses({ className: 'mt-5' })}>
+                <MessageSquare aria-hidden="true" className="size-4" />
+                Contact Support
+              </Link>
+            </PaymentRoute>
+            <ResellerRoute />
+          </div>
+        </>
+      )}
 
       <Card className="mt-6 flex flex-col gap-5 p-6 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex gap-4">
@@ -113,6 +130,45 @@ export function CheckoutRoute() {
         </Link>
       </Card>
     </div>
+  );
+}
+
+/** The reseller route, whatever the payment mode: PayPal, cards and Robux go through resellers. */
+function ResellerRoute() {
+  return (
+    <PaymentRoute
+      icon={<Store aria-hidden="true" className="size-6" />}
+      title="Buy from a reseller"
+      badge="PayPal, cards, Robux"
+    >
+      <p>
+        Prefer another method? Our authorised resellers accept PayPal, credit cards, Robux and more,
+        and send you a licence key. Ask for the current list of resellers on our Discord.
+      </p>
+      <a
+        href={DISCORD_INVITE_URL}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={buttonClasses({ variant: 'secondary', className: 'mt-5' })}
+      >
+        Join Discord
+        <span className="sr-only"> (opens in a new tab)</span>
+      </a>
+    </PaymentRoute>
+  );
+}
+
+/** What happens after "Pay with crypto", beside the order summary. */
+function HowPayingWorks() {
+  return (
+    <Card className="p-5 sm:p-6">
+      <h2 className="text-xl font-bold text-fg">How it works</h2>
+      <ol className="mt-4 flex list-inside list-decimal flex-col gap-3 text-sm leading-relaxed text-fg-muted marker:font-semibold marker:text-accent-text">
+        <li>Pay with crypto on the secure payment page (the invoice stays open for 30 minutes).</li>
+        <li>You come back to your order page, which follows the payment as it confirms.</li>
+        <li>Your licence is created or extended the moment the payment is confirmed.</li>
+      </ol>
+    </Card>
   );
 }
 

@@ -1,11 +1,7 @@
-import {
-  generateKeysResponseSchema,
-  type GenerateKeysBody,
-  type ResellerMe,
-} from '@stellar/shared';
+import { generateKeysResponseSchema, type GenerateKeysBody } from '@stellar/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { RESELLER_OVERVIEW_QUERY_KEY } from './get-reseller-overview';
+import { RESELLER_OVERVIEW_QUERY_KEY, type ResellerOverview } from './get-reseller-overview';
 
 /** POST /api/keys/generate: new keys, paid from the balance for a Reseller; answers the balance. */
 export function generateKeys(input: GenerateKeysBody) {
@@ -18,8 +14,9 @@ export function useGenerateKeys() {
     mutationFn: generateKeys,
     onSuccess: ({ balance }) => {
       // The server's balance shows at once; the key history reloads without holding up the keys.
-      queryClient.setQueriesData<ResellerMe>({ queryKey: RESELLER_OVERVIEW_QUERY_KEY }, (data) =>
-        data ? { ...data, balance } : data,
+      queryClient.setQueriesData<ResellerOverview>(
+        { queryKey: RESELLER_OVERVIEW_QUERY_KEY },
+        (data) => (data ? { ...data, balance } : data),
       );
       void queryClient.invalidateQueries({ queryKey: RESELLER_OVERVIEW_QUERY_KEY });
     },

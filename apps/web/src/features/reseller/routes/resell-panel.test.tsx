@@ -40,6 +40,7 @@ function renderPanel(role: string, balance: number, extra: Record<string, Handle
   const fetchMock = mockApi({
     'GET /users/user': () => Response.json(user(role)),
     'GET /resellers/me': () => Response.json(overview(balance)),
+    'GET /payments/status': () => Response.json({ mode: 'btcpay' }),
     ...extra,
   });
   renderRoutes([{ path: '/resell-panel', Component: ResellPanelRoute }], ['/resell-panel']);

@@ -12,6 +12,8 @@ import { BalanceCard } from '../components/balance-card';
 import { GenerateKeysForm } from '../components/generate-keys-form';
 import { GeneratedKeysBox, type GeneratedBatch } from '../components/generated-keys-box';
 import { KeyHistory } from '../components/key-history';
+import { TopUpCard } from '../components/top-up-card';
+import { TopUpHistory } from '../components/top-up-history';
 
 export const PRODUCTS_FORMAT_ERROR = 'Error: Products data is not in expected format.';
 
@@ -51,6 +53,7 @@ export function ResellPanelRoute() {
         <div className="mt-8 grid gap-6 lg:grid-cols-[20rem_minmax(0,1fr)]">
           <div className="flex flex-col gap-6 lg:sticky lg:top-24 lg:self-start">
             <BalanceCard balance={data?.balance} keysGenerated={data?.keys.total} free={!pays} />
+            {pays && <TopUpCard />}
           </div>
           <div className="flex min-w-0 flex-col gap-6">
             {data ? (
@@ -79,6 +82,11 @@ export function ResellPanelRoute() {
       {!(overview.isError && !data) && (
         <div className="mt-10">
           <KeyHistory keys={data?.keys} isFetching={overview.isPlaceholderData} onPage={setPage} />
+        </div>
+      )}
+      {pays && !(overview.isError && !data) && (
+        <div className="mt-10">
+          <TopUpHistory topUps={data?.topUps} />
         </div>
       )}
       <div className="mt-10">
