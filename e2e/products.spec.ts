@@ -120,7 +120,7 @@ test('a signed-in member sees the checkout routes the FAQ names', async ({ page 
   await expect(page).toHaveURL('/checkout/clothing-bot?plan=premium-plan');
 
   await expect(page.getByRole('radio', { name: /Premium Plan/ })).toBeChecked();
-  await expect(page.getByText('Online payment is coming in a later update.')).toBeVisible();
+  await expect(page.getByText('Payments are not set up.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pay with cryptocurrency' })).toBeVisible();
   await expect(page.getByText(/sells directly for cryptocurrency only/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Buy from a reseller' })).toBeVisible();

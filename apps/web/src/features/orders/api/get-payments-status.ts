@@ -1,11 +1,19 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, ApiError } from '@/lib/api-client';
 import { paymentsStatusSchema, type PaymentMode } from './order-schemas';
 
-/** GET /api/payments/status: 'btcpay', 'test' (PAYMENTS_TEST_MODE) or 'off' (neither configured). */
+/**
+ * GET /api/payments/status: 'btcpay', 'test' (PAYMENTS_TEST_MODE) or 'off' (neither configured). A
+ * server without the route (404) takes no payments either.
+ */
 export async function getPaymentsStatus(signal?: AbortSignal): Promise<PaymentMode> {
-  const body = await api.get('/payments/status', { schema: paymentsStatusSchema, signal });
-  return body.mode;
+  try {
+    const body = await api.get('/payments/status', { schema: paymentsStatusSchema, signal });
+    return body.mode;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return 'off';
+    throw error;
+  }
 }
 
 export const paymentsStatusQueryOptions = () =>

@@ -78,6 +78,35 @@ describe('Checkout with payments off', () => {
     expect(router.state.location.search).toBe('?plan=premium-plan');
   });
 
+  it('treats a server without the payments status route as payments off', async () => {
+    mockApi({ 'GET /products': () => Response.json(CATALOGUE) });
+    renderRoutes(
+      [{ path: '/checkout/:slug', Component: CheckoutRoute }],
+      ['/checkout/clothing-bot?plan=standard-plan'],
+    );
+    expect(await screen.findByText('Payments are not set up.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Pay with cryptocurrency' })).toBeInTheDocument();
+  });
+
+  it('offers a retry when the payments status cannot be read', async () => {
+    let fail = true;
+    mockApi({
+      'GET /products': () => Response.json(CATALOGUE),
+      'GET /payments/status': () =>
+        fail
+          ? Response.json({ message: 'Boom' }, { status: 500 })
+          : Response.json({ mode: 'test' }),
+    });
+    renderRoutes(
+      [{ path: '/checkout/:slug', Component: CheckoutRoute }],
+      ['/checkout/clothing-bot?plan=standard-plan'],
+    );
+    expect(await screen.findByText('The products could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Pay with crypto' })).toBeInTheDocument();
+  });
+
   it('shows "Product Not Found" for an unknown product', async () => {
     renderCheckout('/checkout/nothing', 'off');
     expect(
