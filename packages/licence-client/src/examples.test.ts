@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeHwid } from './index';
 
 /**
- * The other-language examples (examples/python, examples/cpp) against a live server process with a
+ * The other-language examples (examples/python, examples/cpp, built here with g++) against a live server process with a
  * real licence: VALID, a bound licence from another machine, a tampered answer, a wrong pinned key,
  * a replayed answer, the bindings of version 2 (hwid echoed, licence id kept) and trust on first use.
  * Each example must compute the same HWID as the reference client on this machine.
@@ -45,6 +45,34 @@ function findPython(): { python: string } | { missing: string } {
   return { missing: 'no python3 with the cryptography module (Debian: python3-cryptography)' };
 }
 const python = findPython();
+
+const cppSource = path.join(repoRoot, 'examples/cpp/stellar_licence_check.cpp');
+const cppBinary = path.join(dataDir, 'stellar-licence-check');
+/** g++ and pkg-config with libsodium and libcurl, or why not. */
+function findCpp(): string | null {
+  if (spawnSync('g++', ['--version']).status !== 0) return 'no g++ (Debian: g++)';
+  if (spawnSync('pkg-config', ['--version']).status !== 0) {
+    return 'no pkg-config (Debian: pkg-config)';
+  }
+  if (spawnSync('pkg-config', ['--exists', 'libsodium']).status !== 0) {
+    return 'no libsodium for pkg-config (Debian: libsodium-dev)';
+  }
+  if (spawnSync('pkg-config', ['--exists', 'libcurl']).status !== 0) {
+    return 'no libcurl for pkg-config (Debian: libcurl4-openssl-dev)';
+  }
+  return null;
+}
+const cppMissing = findCpp();
+
+/** Builds the C++ example as its README says (warnings are errors here). */
+async function buildCpp() {
+  const flags = spawnSync('pkg-config', ['--cflags', '--libs', 'libsodium', 'libcurl'], {
+    encoding: 'utf8',
+  }).stdout.trim();
+  const args = ['-std=c++17', '-O2', '-Wall', '-Wextra', '-Werror', '-o', cppBinary, cppSource];
+  const build = await run('g++', [...args, ...flags.split(/\s+/)]);
+  if (build.code !== 0) throw new Error(`g++ failed: ${build.stderr}`);
+}
 
 let port = 0;
 let server: { child: ChildProcess; exited: Promise<unknown>; output: () => string } | null = null;
@@ -205,13 +233,17 @@ const examples: Example[] = [
   'python' in python
     ? { name: 'python', command: python.python, prefix: [pythonScript] }
     : { name: 'python', command: '', prefix: [], missing: python.missing },
+  cppMissing
+    ? { name: 'cpp', command: '', prefix: [], missing: cppMissing }
+    : { name: 'cpp', command: cppBinary, prefix: [] },
 ];
 
 describe('licence check examples against a live server', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     if (examples.every((example) => example.missing)) return;
     port = await freePort();
-    await startServer();
+    // The compiler and the server's first start share the machine: run them side by side.
+    await Promise.all([cppMissing ? null : buildCpp(), startServer()]);
     const { token: ownerToken } = await api('POST', '/auth/login', owner);
     const [launcher] = (await api('GET', '/products')) as { _id: string }[];
     const voucher = (
