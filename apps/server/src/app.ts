@@ -40,6 +40,7 @@ import apiKeysRoutes from './modules/api-keys/api-keys.routes';
 import deliverRoutes from './modules/integrations/deliver.routes';
 import webhooksRoutes from './modules/webhooks/webhooks.routes';
 import couponsRoutes from './modules/coupons/coupons.routes';
+import ordersAdminRoutes from './modules/orders-admin/orders-admin.routes';
 import webhookDispatcherPlugin from './plugins/webhook-dispatcher';
 
 export interface BuildOptions {
@@ -149,6 +150,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
       await api.register(usersAdminRoutes);
       await api.register(adminRoutes);
       await api.register(couponsRoutes);
+      await api.register(ordersAdminRoutes);
       await api.register(keysRoutes);
       await api.register(licencesRoutes);
       await api.register(resellersRoutes);

@@ -136,6 +136,7 @@ describe('permissions table (DESIGN section 6)', () => {
     { name: 'overview', req: () => ({ method: 'GET', url: '/api/admin/overview' }), ok: 200 },
     { name: 'audit log', req: () => ({ method: 'GET', url: '/api/admin/audit' }), ok: 200 },
     { name: 'list coupons', req: () => ({ method: 'GET', url: '/api/admin/coupons' }), ok: 200 },
+    { name: 'list orders', req: () => ({ method: 'GET', url: '/api/admin/orders' }), ok: 200 },
     {
       name: 'create coupon',
       req: () => ({
