@@ -51,6 +51,10 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
 }
 
+/** Time a client has to send a whole request (headers and body), and its headers alone. */
+export const REQUEST_TIMEOUT_MS = 20_000;
+export const HEADERS_TIMEOUT_MS = 10_000;
+
 const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 /** Builds the whole app (API + web) as a plugin tree; server.ts listens, tests inject. */
@@ -75,6 +79,11 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
     trustProxy: trustProxySetting(config.TRUST_PROXY) as boolean,
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
+    // A client that trickles its headers or body (slowloris) is cut off: headers within 10 s, the
+    // whole request within 20 s (checked every second), an idle connection after 75 s.
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    connectionTimeout: 75_000,
+    http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
   }).withTypeProvider<ZodTypeProvider>();
 
   // The API speaks JSON only: anything else is a 415, not a string for the validators to puzzle over.

@@ -26,6 +26,7 @@ export type BusEvent =
   | Exclude<RealtimeEvent, { type: 'message' }>
   | { type: 'message'; ticketId: string; ownerId: string; message?: ChatMessage; messageId: string }
   | { type: 'disconnect'; userId: string }
+  | { type: 'session-ended'; sessionId: string }
   | { type: 'ping'; origin: string };
 
 /** A session older than this is checked again before it receives anything. */
@@ -35,6 +36,8 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 export const ENDED = 'Your session has expired. Please log in again.';
 export const ACCESS_CHANGED = 'Your access has changed. Please reconnect.';
+export const TOO_MANY_SOCKETS =
+  'Too many live connections for this account. Close another tab and retry.';
 
 export interface Client {
   ws: WebSocket;
@@ -71,6 +74,11 @@ export class Hub {
     this.clients.add(client);
     setOf(this.byUser, user.id).add(client);
     return client;
+  }
+
+  /** How many live sockets this process holds for a user. */
+  socketsOf(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
   }
 
   remove(client: Client): void {
@@ -150,6 +158,7 @@ export class Hub {
   private async dispatch(event: BusEvent): Promise<void> {
     if (event.type === 'ping') return;
     if (event.type === 'disconnect') return this.disconnect(event.userId);
+    if (event.type === 'session-ended') return this.endSession(event.sessionId);
     const followers = new Set([
       ...(this.byTicket.get(event.ticketId) ?? []),
       ...(this.byUser.get(event.ownerId) ?? []),
@@ -254,6 +263,13 @@ export class Hub {
     const clients = [...(this.byUser.get(userId) ?? [])];
     for (const client of await this.fresh(clients, true)) {
       this.close(client, WS_CLOSE.reconnect, ACCESS_CHANGED);
+    }
+  }
+
+  /** Closes the sockets of one session (logout) with 4401, without waiting for the sweep. */
+  private endSession(sessionId: string): void {
+    for (const client of [...this.clients]) {
+      if (client.user.sessionId === sessionId) this.close(client, WS_CLOSE.sessionEnded, ENDED);
     }
   }
 

@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import {
   createTestApp,
   createUser,
+  loginAs,
   openTestDatabase,
   signedIn,
   type TestContext,
@@ -224,14 +225,44 @@ describe('live updates at /api/ws (one process)', () => {
     member.ws.close();
   });
 
-  it('closes the socket (4401) after logout, within the session re-check interval', async () => {
+  it("logout closes that session's sockets at once (4401); the same user's other session stays", async () => {
     const me = await signedIn(ctx);
-    const socket = await openSocket(base, me.token, { waitReady: true });
+    const otherToken = await loginAs(ctx, me.user.username);
+    const a = await openSocket(base, me.token, { waitReady: true });
+    const b = await openSocket(base, me.token, { waitReady: true });
+    const other = await openSocket(base, otherToken, { waitReady: true });
+    const started = Date.now();
     const out = await ctx.app.inject({ method: 'POST', url: '/api/auth/logout', headers: me.auth });
     expect(out.statusCode).toBe(200);
-    const started = Date.now();
-    expect(await socket.closed).toEqual(ENDED);
-    expect(Date.now() - started).toBeLessThan(6_500);
+    expect(await a.closed).toEqual(ENDED);
+    expect(await b.closed).toEqual(ENDED);
+    // Well inside the 4 s sweep that closed them before: the logout itself closes them.
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(other.ws.readyState).toBe(WebSocket.OPEN);
+    other.send({ type: 'ping' });
+    await other.next(isType('pong'));
+    other.ws.close();
+  }, 15_000);
+
+  it('caps live sockets per user: the 11th is refused with 4429, another user is unaffected', async () => {
+    const me = await signedIn(ctx);
+    const open = [];
+    for (let i = 0; i < 10; i++) open.push(await openSocket(base, me.token, { waitReady: true }));
+    const eleventh = await openSocket(base, me.token);
+    expect(await eleventh.closed).toEqual({
+      code: 4429,
+      reason: 'Too many live connections for this account. Close another tab and retry.',
+    });
+    for (const socket of open) expect(socket.ws.readyState).toBe(WebSocket.OPEN);
+    const someoneElse = await openSocket(base, owner.token, { waitReady: true });
+    expect(someoneElse.ws.readyState).toBe(WebSocket.OPEN);
+    // Closing one frees a place.
+    open[0]!.ws.close();
+    await open[0]!.closed;
+    await new Promise((r) => setTimeout(r, 100));
+    const again = await openSocket(base, me.token, { waitReady: true });
+    expect(again.ws.readyState).toBe(WebSocket.OPEN);
+    for (const socket of [...open.slice(1), someoneElse, again]) socket.ws.close();
   }, 15_000);
 
   it('closes every socket of a banned user at once (4401) when disconnectUser is called', async () => {

@@ -4,13 +4,14 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { sql } from 'drizzle-orm';
-import { WS_CLOSE, wsClientMessageSchema } from '@stellar/shared';
+import { WS_CLOSE, WS_SOCKETS_PER_USER, wsClientMessageSchema } from '@stellar/shared';
 import { findSessionUser } from '../modules/auth/sessions.service';
 import { bearerToken, PASSWORD_CHANGE_REQUIRED } from './auth';
 import {
   ENDED,
   Hub,
   SESSION_RECHECK_MS,
+  TOO_MANY_SOCKETS,
   send,
   type BusEvent,
   type RealtimeEvent,
@@ -28,6 +29,8 @@ declare module 'fastify' {
        * removal, logout), else 4000 so the client reconnects with its new role. Never throws.
        */
       disconnectUser: (userId: string) => Promise<void>;
+      /** Closes the sockets of one session (logout) on every process with 4401. Never throws. */
+      endSession: (sessionId: string) => Promise<void>;
     };
   }
 }
@@ -91,6 +94,7 @@ export default fp(
     app.decorate('realtime', {
       publish: (event: RealtimeEvent) => notify(toBus(event)),
       disconnectUser: (userId: string) => notify({ type: 'disconnect', userId }),
+      endSession: (sessionId: string) => notify({ type: 'session-ended', sessionId }),
     });
 
     // Our own pings coming back prove the LISTEN connection is alive; when they stop (database
@@ -176,6 +180,10 @@ export default fp(
           return null;
         }
         if (ws.readyState !== ws.OPEN) return null;
+        if (hub.socketsOf(user.id) >= WS_SOCKETS_PER_USER) {
+          ws.close(WS_CLOSE.tooManySockets, TOO_MANY_SOCKETS);
+          return null;
+        }
         const client = hub.add(ws, user);
         send(client, {
           type: 'ready',

@@ -158,7 +158,12 @@ export const WS_CLOSE = {
   policy: 1008,
   /** The server is shutting down: reconnect with backoff. */
   goingAway: 1001,
+  /** The account already has the most live sockets allowed: close another tab, then retry. */
+  tooManySockets: 4429,
 } as const;
+
+/** Live sockets one account may hold open on one server process. */
+export const WS_SOCKETS_PER_USER = 10;
 
 /** Frames the client sends (JSON text). */
 export const wsClientMessageSchema = z.discriminatedUnion('type', [

@@ -123,7 +123,10 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await revokeSession(app.db, currentUser(request).sessionId);
+      const { sessionId } = currentUser(request);
+      await revokeSession(app.db, sessionId);
+      // The session's live sockets close now, not at the next sweep.
+      await app.realtime.endSession(sessionId);
       return { message: 'Logged out' };
     },
   );

@@ -53,6 +53,13 @@ export async function disconnectEverywhere(app: FastifyInstance, userId: string)
 /** Staff actions on accounts (DESIGN section 6); every change is audited. */
 const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = app.requireRole('Admin', 'Owner');
+  // The login-as 2FA step-up checks a code (TOTP or backup code): as limited as every other code check.
+  const stepUpLimit = app.limit({
+    name: 'login-as-2fa',
+    max: 10,
+    windowMs: 5 * 60_000,
+    key: (request) => currentUser(request).id,
+  });
 
   app.get(
     '/users',
@@ -212,13 +219,14 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         params: idParamSchema,
         body: loginAsBodySchema,
-        response: { 200: loginAsResponseSchema, ...errors },
+        response: { 200: loginAsResponseSchema, ...errors, 429: errorResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const actor = currentUser(request);
       if (actor.impersonatedBy) throw forbidden('Return to your own account first.');
       if (actor.twoFactorEnabled) {
+        await stepUpLimit.call(app, request, reply);
         const [self] = await app.db.select().from(users).where(eq(users.id, actor.id));
         const code = request.body.generatedCode ?? '';
         if (!code || !self || !(await checkSecondFactor(app.db, app.encryptionKey, self, code))) {

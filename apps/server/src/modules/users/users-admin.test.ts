@@ -285,6 +285,45 @@ describe('staff actions on accounts', () => {
     expect(withCode.statusCode).toBe(200);
   });
 
+  it('the login-as 2FA step-up is rate-limited: after 10 code checks in 5 minutes, 429 even with the right code', async () => {
+    const staff = await signedIn(ctx, 'Admin');
+    const { secret } = (
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/2fa/setup',
+        headers: staff.auth,
+        payload: { password: staff.user.password },
+      })
+    ).json();
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/2fa/verify',
+      headers: staff.auth,
+      payload: { code: totpCode(secret) },
+    });
+    const member = await createUser(ctx);
+    const attempt = (generatedCode: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/auth/login-as/${member.id}`,
+        headers: staff.auth,
+        payload: { generatedCode },
+      });
+    for (let i = 0; i < 10; i++) expect((await attempt('000000')).statusCode).toBe(403);
+    const limited = await attempt(totpCode(secret, 1));
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().message).toMatch(
+      /^Too many attempts\. Please try again in \d+ seconds\.$/,
+    );
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // No impersonation session was opened.
+    const opened = await ctx.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, member.id), eq(sessions.impersonatedBy, staff.user.id)));
+    expect(opened).toHaveLength(0);
+  });
+
   it('reset 2FA and one-time reset codes, audited without the code itself', async () => {
     const member = await signedIn(ctx);
     const { secret } = (
