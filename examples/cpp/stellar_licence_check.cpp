@@ -2,27 +2,22 @@
 // libcurl (HTTP). Follows docs/licence-api.md: POST /api/client/validate with a fresh nonce, then,
 // before trusting anything, verify the Ed25519 X-Signature over the exact body bytes with a PINNED
 // public key, and check that the answer echoes the nonce, the product and the HWID sent, that its
-// serverTime is close to this machine's clock, and that its licenceId is the one first seen for this
-// key. Same behaviour, messages and exit codes as examples/python.
+// licenceId is the one first seen for this key, and that its serverTime is close to this machine's
+// clock. Same behaviour, messages and exit codes as examples/python.
 //
 // Build:  g++ -std=c++17 -O2 -o stellar-licence-check stellar_licence_check.cpp
 //           $(pkg-config --cflags --libs libsodium libcurl)
 // Run:    ./stellar-licence-check check --server URL --key KEY --product SLUG --public-key FILE
 //           [--trust-on-first-use] [--hwid HWID] [--state FILE] [--max-skew 300] [--timeout 10]
-//         ./stellar-licence-check hwid | facts
+//         ./stellar-licence-check hwid [--machine-id ID]
 //
 // Exit codes: 0 valid; 1 refused by the server (KEY_INVALID, PRODUCT_MISMATCH, BANNED, REVOKED,
 // EXPIRED, HWID_MISMATCH); 2 the answer is not trusted or did not come (SIGNATURE_INVALID,
-// NONCE_MISMATCH, STALE_RESPONSE, ANSWER_HWID_MISMATCH, LICENCE_ID_MISMATCH, BAD_RESPONSE, NETWORK);
+// NONCE_MISMATCH, BINDING_MISMATCH, STALE_RESPONSE, BAD_RESPONSE, NETWORK);
 // 64 bad usage (including: no pinned public key).
 
 #include <curl/curl.h>
-#include <ifaddrs.h>
-#include <linux/if_packet.h>
-#include <net/if.h>
 #include <sodium.h>
-#include <sys/socket.h>
-#include <sys/utsname.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -38,7 +33,6 @@
 #include <map>
 #include <memory>
 #include <regex>
-#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -444,20 +438,11 @@ std::string header(const Response& res, const std::string& name) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// HWID: the recipe of docs/licence-api.md ("stellar-hwid-v1"), the same value as the reference
-// client's computeHwid() on the same machine (Linux). Elsewhere pass --hwid.
-
-std::string first_line_value(const char* path, const std::string& prefix) {
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind(prefix, 0) == 0) {
-      size_t colon = line.find(':');
-      return colon == std::string::npos ? "" : trim(line.substr(colon + 1));
-    }
-  }
-  return "";
-}
+// HWID: the portable recipe of docs/licence-api.md ("stellar-hwid-portable-v1"): the SHA-256 hex of
+// the recipe name, a newline and the operating system's machine id, trimmed. The Python example and
+// the reference client's hwidFromMachineId() give the same value for the same id. This example reads
+// the Linux machine id; on Windows read the registry value MachineGuid of
+// HKEY_LOCAL_MACHINE\SOFTWARE\Microsoft\Cryptography (64-bit view) instead, or pass --hwid.
 
 std::string machine_id() {
   for (const char* path : {"/etc/machine-id", "/var/lib/dbus/machine-id"}) {
@@ -470,76 +455,15 @@ std::string machine_id() {
   return "";
 }
 
-// MACs of the interfaces that are up and running with an IP address, not loopback, not virtual
-// (as Node's os.networkInterfaces() lists them), lower-case and sorted.
-std::vector<std::string> mac_addresses() {
-  static const std::regex virtual_interface(
-      "^(lo|docker|br-|veth|virbr|vmnet|vboxnet|tun|tap|wg|zt|tailscale|utun|awdl|llw)", std::regex::icase);
-  ifaddrs* head = nullptr;
-  if (getifaddrs(&head) != 0) return {};
-  std::set<std::string> with_ip, internal;
-  std::map<std::string, std::string> macs;
-  for (ifaddrs* ent = head; ent; ent = ent->ifa_next) {
-    bool up = (ent->ifa_flags & IFF_UP) && (ent->ifa_flags & IFF_RUNNING);
-    if (!up || !ent->ifa_addr) continue;
-    std::string name = ent->ifa_name;
-    int family = ent->ifa_addr->sa_family;
-    if (family == AF_PACKET) {
-      auto* ll = reinterpret_cast<sockaddr_ll*>(ent->ifa_addr);
-      char mac[18];
-      std::snprintf(mac, sizeof mac, "%02x:%02x:%02x:%02x:%02x:%02x", ll->sll_addr[0], ll->sll_addr[1],
-                    ll->sll_addr[2], ll->sll_addr[3], ll->sll_addr[4], ll->sll_addr[5]);
-      macs[name] = mac;
-    } else if (family == AF_INET || family == AF_INET6) {
-      with_ip.insert(name);
-      if (ent->ifa_flags & IFF_LOOPBACK) internal.insert(name);
-    }
-  }
-  freeifaddrs(head);
-  std::set<std::string> found;
-  for (const auto& name : with_ip) {
-    auto mac = macs.find(name);
-    if (internal.count(name) || mac == macs.end() || mac->second == "00:00:00:00:00:00" ||
-        std::regex_search(name, virtual_interface)) {
-      continue;
-    }
-    found.insert(mac->second);
-  }
-  return {found.begin(), found.end()};
-}
-
-std::vector<std::string> machine_facts() {
-  char host[256] = {0};
-  gethostname(host, sizeof host - 1);
-  utsname un{};
-  uname(&un);
-  std::string machine = un.machine;
-  static const std::map<std::string, std::string> node_arch = {
-      {"x86_64", "x64"}, {"amd64", "x64"}, {"aarch64", "arm64"}, {"arm64", "arm64"}, {"i386", "ia32"},
-      {"i686", "ia32"},  {"armv7l", "arm"}, {"armv6l", "arm"}};
-  auto arch = node_arch.find(machine);
-  std::istringstream mem(first_line_value("/proc/meminfo", "MemTotal:"));
-  long long kib = 0;
-  mem >> kib;
-  // Whole GiB, halves rounded up (as JavaScript's Math.round).
-  long long gib = static_cast<long long>(std::floor(kib * 1024.0 / (1024.0 * 1024 * 1024) + 0.5));
-  std::string macs;
-  for (const auto& mac : mac_addresses()) macs += (macs.empty() ? "" : ",") + mac;
-  return {
-      std::string("hostname=") + host,
-      "platform=linux",
-      "arch=" + (arch == node_arch.end() ? machine : arch->second),
-      "cpu=" + first_line_value("/proc/cpuinfo", "model name"),
-      "memory=" + std::to_string(gib) + "GiB",
-      "machine-id=" + machine_id(),
-      "macs=" + macs,
-  };
+std::string hwid_from_machine_id(const std::string& id) {
+  return sha256_hex("stellar-hwid-portable-v1\n" + trim(id));
 }
 
 std::string compute_hwid() {
-  std::string text = "stellar-hwid-v1";
-  for (const auto& fact : machine_facts()) text += "\n" + fact;
-  return sha256_hex(text);
+  std::string id = machine_id();
+  // Hashing an empty id would give every such machine the same HWID.
+  if (id.empty()) throw Usage{"No machine id found on this system: pass --hwid."};
+  return hwid_from_machine_id(id);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -678,7 +602,28 @@ int check(const Args& args) {
   if (!product || product->type != Json::String || product->text != args.product) {
     throw Untrusted{"BAD_RESPONSE", "The server answer is about another product."};
   }
-  // 5. Freshness: an answer held back and delivered late, or a badly wrong clock.
+  // 5. Bindings (answers of version 2): the HWID the server checked is the one this machine sent, and
+  // the licence is the one first seen for this key. A relay that rewrites the request's HWID (or key)
+  // gets a genuine answer about another machine (or licence), which must not pass.
+  if (answer.has("hwid")) {
+    const Json* h = answer.get("hwid");
+    if (h->type != Json::String || h->text != hwid) {
+      throw Untrusted{"BINDING_MISMATCH",
+                      "The server answer is about another machine (hwid mismatch): a relayed request."};
+    }
+  }
+  Json state = load_state(args.state);
+  if (state.type != Json::Object) state = Json::object();
+  Json& licences = state.members["licences"];
+  if (licences.type != Json::Object) licences = Json::object();
+  const Json* licence_id = answer.get("licenceId");
+  bool has_licence_id = licence_id && licence_id->type != Json::Null;
+  const Json* pinned_id = licences.get(args.key);
+  if (has_licence_id && pinned_id && serialise(*licence_id) != serialise(*pinned_id)) {
+    throw Untrusted{"BINDING_MISMATCH",
+                    "The server answer is about another licence (licenceId mismatch): a relayed request."};
+  }
+  // 6. Freshness: an answer held back and delivered late, or a badly wrong clock.
   long long server_ms = 0;
   if (!parse_time(answer.get("serverTime"), server_ms)) {
     throw Untrusted{"BAD_RESPONSE", "The server answer has no valid serverTime."};
@@ -693,26 +638,6 @@ int check(const Args& args) {
     throw Untrusted{"STALE_RESPONSE", "The server answer is " + std::to_string(std::llround(skew)) +
                                           " s away from this machine's clock (at most " + allowed +
                                           " s allowed): a replayed answer, or a wrong clock."};
-  }
-  // 6. Bindings (answers of version 2): the HWID the server checked is the one this machine sent
-  // (a relay that rewrote it gets refused), and the licence is the one first seen for this key.
-  if (answer.has("hwid")) {
-    const Json* h = answer.get("hwid");
-    if (h->type != Json::String || h->text != hwid) {
-      throw Untrusted{"ANSWER_HWID_MISMATCH",
-                      "The server answer is about another machine: the request was relayed or rewritten."};
-    }
-  }
-  Json state = load_state(args.state);
-  if (state.type != Json::Object) state = Json::object();
-  Json& licences = state.members["licences"];
-  if (licences.type != Json::Object) licences = Json::object();
-  const Json* licence_id = answer.get("licenceId");
-  bool has_licence_id = licence_id && licence_id->type != Json::Null;
-  const Json* pinned_id = licences.get(args.key);
-  if (has_licence_id && pinned_id && serialise(*licence_id) != serialise(*pinned_id)) {
-    throw Untrusted{"LICENCE_ID_MISMATCH",
-                    "The server answer is about another licence than the one first seen for this key."};
   }
   // 7. Only now the code.
   if (code != "VALID") {
@@ -746,7 +671,7 @@ const char* USAGE =
     "usage: stellar-licence-check check --server URL --key KEY --product SLUG --public-key FILE\n"
     "                              [--trust-on-first-use] [--hwid HWID] [--state FILE]\n"
     "                              [--max-skew SECONDS] [--timeout SECONDS]\n"
-    "       stellar-licence-check hwid | facts";
+    "       stellar-licence-check hwid [--machine-id ID]";
 
 double number_arg(const std::string& name, const std::string& value) {
   try {
@@ -765,8 +690,8 @@ int run(int argc, char** argv) {
     std::cout << compute_hwid() << "\n";
     return EXIT_VALID;
   }
-  if (av[0] == "facts" && av.size() == 1) {
-    for (const auto& fact : machine_facts()) std::cout << fact << "\n";
+  if (av[0] == "hwid" && av.size() == 3 && av[1] == "--machine-id") {
+    std::cout << hwid_from_machine_id(av[2]) << "\n";
     return EXIT_VALID;
   }
   if (av[0] != "check") throw Usage{USAGE};

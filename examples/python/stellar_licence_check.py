@@ -3,31 +3,26 @@
 
 Follows docs/licence-api.md: POST /api/client/validate with a fresh nonce, then, before trusting
 anything, verify the Ed25519 X-Signature over the exact body bytes with a PINNED public key, and
-check that the answer echoes the nonce, the product and the HWID sent, that its serverTime is close
-to this machine's clock, and that its licenceId is the one first seen for this key.
+check that the answer echoes the nonce, the product and the HWID sent, that its licenceId is the one
+first seen for this key, and that its serverTime is close to this machine's clock.
 
     python3 stellar_licence_check.py check --server URL --key KEY --product SLUG \
         --public-key FILE [--trust-on-first-use] [--hwid HWID] [--state FILE] [--max-skew 300]
-    python3 stellar_licence_check.py hwid
+    python3 stellar_licence_check.py hwid [--machine-id ID]
 
 Exit codes: 0 valid; 1 refused by the server (the code is printed: KEY_INVALID, PRODUCT_MISMATCH,
 BANNED, REVOKED, EXPIRED, HWID_MISMATCH); 2 the answer is not trusted or did not come
-(SIGNATURE_INVALID, NONCE_MISMATCH, STALE_RESPONSE, ANSWER_HWID_MISMATCH, LICENCE_ID_MISMATCH,
-BAD_RESPONSE, NETWORK); 64 bad usage (including: no pinned public key).
+(SIGNATURE_INVALID, NONCE_MISMATCH, BINDING_MISMATCH, STALE_RESPONSE, BAD_RESPONSE, NETWORK); 64 bad usage (including: no pinned public key).
 """
 
 import argparse
 import base64
 import binascii
-import ctypes
-import ctypes.util
 import hashlib
 import json
 import os
-import platform
 import re
 import secrets
-import socket
 import sys
 import urllib.error
 import urllib.request
@@ -141,118 +136,57 @@ def load_pinned_key(args):
 
 
 # --------------------------------------------------------------------------------------------
-# HWID: the recipe of docs/licence-api.md ("stellar-hwid-v1"), the same value as the reference
-# client's computeHwid() on the same machine (Linux). Elsewhere pass --hwid.
+# HWID: the portable recipe of docs/licence-api.md ("stellar-hwid-portable-v1"): the SHA-256 hex of
+# the recipe name, a newline and the operating system's machine id, trimmed. The C++ example and the
+# reference client's hwidFromMachineId() give the same value for the same id.
 
-VIRTUAL_INTERFACE = re.compile(
-    r"^(lo|docker|br-|veth|virbr|vmnet|vboxnet|tun|tap|wg|zt|tailscale|utun|awdl|llw)", re.I
-)
-NODE_ARCH = {"x86_64": "x64", "amd64": "x64", "aarch64": "arm64", "arm64": "arm64",
-             "i386": "ia32", "i686": "ia32", "armv7l": "arm", "armv6l": "arm"}
-
-
-class _Sockaddr(ctypes.Structure):
-    # Long enough for struct sockaddr_ll (20 bytes), what getifaddrs gives for AF_PACKET entries.
-    _fields_ = [("sa_family", ctypes.c_ushort), ("sa_data", ctypes.c_ubyte * 18)]
-
-
-class _Ifaddrs(ctypes.Structure):
-    pass
-
-
-_Ifaddrs._fields_ = [
-    ("ifa_next", ctypes.POINTER(_Ifaddrs)),
-    ("ifa_name", ctypes.c_char_p),
-    ("ifa_flags", ctypes.c_uint),
-    ("ifa_addr", ctypes.POINTER(_Sockaddr)),
-    ("ifa_netmask", ctypes.POINTER(_Sockaddr)),
-    ("ifa_ifu", ctypes.POINTER(_Sockaddr)),
-    ("ifa_data", ctypes.c_void_p),
-]
-IFF_UP, IFF_LOOPBACK, IFF_RUNNING = 0x1, 0x8, 0x40
-AF_PACKET = 17
-
-
-def mac_addresses():
-    """MACs of the interfaces that are up and running with an IP address, not loopback, not
-    virtual (getifaddrs, as Node's os.networkInterfaces() lists them), lower-case and sorted."""
-    libc = ctypes.CDLL(ctypes.util.find_library("c"), use_errno=True)
-    head = ctypes.POINTER(_Ifaddrs)()
-    if libc.getifaddrs(ctypes.byref(head)) != 0:
-        return []
-    with_ip, internal, macs = set(), set(), {}
-    try:
-        node = head
-        while node:
-            ent = node.contents
-            name = ent.ifa_name.decode("utf-8", "replace")
-            up = (ent.ifa_flags & IFF_UP) and (ent.ifa_flags & IFF_RUNNING)
-            if up and ent.ifa_addr:
-                family = ent.ifa_addr.contents.sa_family
-                if family == AF_PACKET:
-                    # struct sockaddr_ll: the hardware address is at sll_addr (offset 12, sa_data 10).
-                    data = bytes(ent.ifa_addr.contents.sa_data)
-                    macs[name] = ":".join(f"{b:02x}" for b in data[10:16])
-                elif family in (socket.AF_INET, socket.AF_INET6):
-                    with_ip.add(name)
-                    if ent.ifa_flags & IFF_LOOPBACK:
-                        internal.add(name)
-            node = ent.ifa_next
-    finally:
-        libc.freeifaddrs(head)
-    found = {
-        macs[name]
-        for name in with_ip - internal
-        if name in macs and macs[name] != "00:00:00:00:00:00" and not VIRTUAL_INTERFACE.match(name)
-    }
-    return sorted(found)
-
-
-def first_line_value(path, prefix):
-    try:
-        with open(path, "r", encoding="utf-8", errors="replace") as f:
-            for line in f:
-                if line.startswith(prefix):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return ""
+PORTABLE_RECIPE = "stellar-hwid-portable-v1"
 
 
 def machine_id():
-    for path in ("/etc/machine-id", "/var/lib/dbus/machine-id"):
+    """The OS's own machine identifier, trimmed, as read (case kept); "" when none is found."""
+    if sys.platform.startswith("linux"):
+        for path in ("/etc/machine-id", "/var/lib/dbus/machine-id"):
+            try:
+                with open(path, "r", encoding="utf-8") as f:
+                    value = f.read().strip()
+                if value:
+                    return value
+            except OSError:
+                pass
+        return ""
+    if sys.platform == "win32":
+        import winreg  # registry value MachineGuid, 64-bit view
+
         try:
-            with open(path, "r", encoding="utf-8") as f:
-                value = f.read().strip()
-            if value:
-                return value
+            with winreg.OpenKey(winreg.HKEY_LOCAL_MACHINE, r"SOFTWARE\Microsoft\Cryptography", 0,
+                                winreg.KEY_READ | winreg.KEY_WOW64_64KEY) as reg:
+                return str(winreg.QueryValueEx(reg, "MachineGuid")[0]).strip()
         except OSError:
-            pass
+            return ""
+    if sys.platform == "darwin":
+        import subprocess  # IOPlatformUUID from ioreg
+
+        try:
+            out = subprocess.run(["ioreg", "-rd1", "-c", "IOPlatformExpertDevice"],
+                                 capture_output=True, text=True, timeout=10).stdout
+        except (OSError, subprocess.SubprocessError):
+            return ""
+        found = re.search(r'"IOPlatformUUID"\s*=\s*"([^"]+)"', out)
+        return found.group(1).strip() if found else ""
     return ""
 
 
-def machine_facts():
-    if not sys.platform.startswith("linux"):
-        raise Usage("This example computes the HWID on Linux only: pass --hwid on other systems.")
-    mem_kib = int((first_line_value("/proc/meminfo", "MemTotal:").split() or ["0"])[0])
-    gib = mem_kib * 1024 / 2**30
-    return [
-        f"hostname={socket.gethostname()}",
-        "platform=linux",
-        f"arch={NODE_ARCH.get(platform.machine().lower(), platform.machine().lower())}",
-        f"cpu={first_line_value('/proc/cpuinfo', 'model name')}",
-        f"memory={int(gib + 0.5)}GiB",  # whole GiB, halves rounded up (as JavaScript's Math.round)
-        f"machine-id={machine_id()}",
-        f"macs={','.join(mac_addresses())}",
-    ]
-
-
-def hwid_from_facts(facts):
-    return hashlib.sha256("\n".join(["stellar-hwid-v1", *facts]).encode("utf-8")).hexdigest()
+def hwid_from_machine_id(value):
+    return hashlib.sha256(f"{PORTABLE_RECIPE}\n{value.strip()}".encode("utf-8")).hexdigest()
 
 
 def compute_hwid():
-    return hwid_from_facts(machine_facts())
+    value = machine_id()
+    if not value:
+        # Hashing an empty id would give every such machine the same HWID.
+        raise Usage("No machine id found on this system: pass --hwid.")
+    return hwid_from_machine_id(value)
 
 
 # --------------------------------------------------------------------------------------------
@@ -344,7 +278,23 @@ def check(args):
     # 4. Product echoed.
     if answer.get("product") != args.product:
         raise Untrusted("BAD_RESPONSE", "The server answer is about another product.")
-    # 5. Freshness: an answer held back and delivered late, or a badly wrong clock.
+    # 5. Bindings (answers of version 2): the HWID the server checked is the one this machine sent,
+    # and the licence is the one first seen for this key. A relay that rewrites the request's HWID
+    # (or key) gets a genuine answer about another machine (or licence), which must not pass.
+    if "hwid" in answer and answer["hwid"] != hwid:
+        raise Untrusted(
+            "BINDING_MISMATCH",
+            "The server answer is about another machine (hwid mismatch): a relayed request.",
+        )
+    state = load_state(args.state)
+    licence_id = answer.get("licenceId")
+    pinned_id = state.get("licences", {}).get(args.key)
+    if licence_id is not None and pinned_id is not None and licence_id != pinned_id:
+        raise Untrusted(
+            "BINDING_MISMATCH",
+            "The server answer is about another licence (licenceId mismatch): a relayed request.",
+        )
+    # 6. Freshness: an answer held back and delivered late, or a badly wrong clock.
     try:
         server_time = parse_time(answer.get("serverTime"))
     except ValueError:
@@ -355,21 +305,6 @@ def check(args):
             "STALE_RESPONSE",
             f"The server answer is {round(skew)} s away from this machine's clock (at most "
             f"{args.max_skew:g} s allowed): a replayed answer, or a wrong clock.",
-        )
-    # 6. Bindings (answers of version 2): the HWID the server checked is the one this machine sent
-    # (a relay that rewrote it gets refused), and the licence is the one first seen for this key.
-    if "hwid" in answer and answer["hwid"] != hwid:
-        raise Untrusted(
-            "ANSWER_HWID_MISMATCH",
-            "The server answer is about another machine: the request was relayed or rewritten.",
-        )
-    state = load_state(args.state)
-    licence_id = answer.get("licenceId")
-    pinned_id = state.get("licences", {}).get(args.key)
-    if licence_id is not None and pinned_id is not None and licence_id != pinned_id:
-        raise Untrusted(
-            "LICENCE_ID_MISMATCH",
-            "The server answer is about another licence than the one first seen for this key.",
         )
     # 7. Only now the code.
     if code != "VALID":
@@ -388,7 +323,9 @@ def check(args):
         line += f" (licence {licence_id})"
     print(line)
     if isinstance(answer.get("variables"), dict):
-        print(f"variables: {json.dumps(answer['variables'], sort_keys=True)}")
+        variables = json.dumps(answer["variables"], sort_keys=True, separators=(",", ":"),
+                               ensure_ascii=False)
+        print(f"variables: {variables}")
     return EXIT_VALID
 
 
@@ -402,24 +339,21 @@ def main(argv):
     run.add_argument("--public-key", help="the pinned public key: SPKI PEM or base64 of the raw 32 bytes")
     run.add_argument("--trust-on-first-use", action="store_true",
                      help="when --public-key FILE does not exist: download the key once and store it")
-    run.add_argument("--hwid", help="the HWID to send (default: this machine's, recipe stellar-hwid-v1)")
+    run.add_argument("--hwid", help="the HWID to send (default: this machine's, portable recipe)")
     run.add_argument("--state", help="where the licence id first seen is kept "
                      "(default: licence-state.json beside the public key)")
     run.add_argument("--max-skew", type=float, default=300.0,
                      help="largest accepted |local clock - serverTime| in seconds (default 300)")
     run.add_argument("--timeout", type=float, default=10.0, help="seconds (default 10)")
-    commands.add_parser("hwid", help="print this machine's HWID")
-    commands.add_parser("facts", help="print the facts this machine's HWID is hashed from")
+    hwid = commands.add_parser("hwid", help="print this machine's HWID (portable recipe)")
+    hwid.add_argument("--machine-id", help="hash this machine id instead of this machine's")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exit_:
         return EXIT_USAGE if exit_.code not in (0, None) else 0
     try:
         if args.command == "hwid":
-            print(compute_hwid())
-            return EXIT_VALID
-        if args.command == "facts":
-            print("\n".join(machine_facts()))
+            print(hwid_from_machine_id(args.machine_id) if args.machine_id else compute_hwid())
             return EXIT_VALID
         args.server = args.server.rstrip("/")
         if args.hwid is not None and not 8 <= len(args.hwid) <= 256:

@@ -7,13 +7,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { computeHwid } from './index';
 
 /**
  * The other-language examples (examples/python, examples/cpp, built here with g++) against a live server process with a
  * real licence: VALID, a bound licence from another machine, a tampered answer, a wrong pinned key,
  * a replayed answer, the bindings of version 2 (hwid echoed, licence id kept) and trust on first use.
- * Each example must compute the same HWID as the reference client on this machine.
+ * Both examples compute the HWID by the doc's portable recipe, so they bind the same machine.
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const pythonScript = path.join(repoRoot, 'examples/python/stellar_licence_check.py');
@@ -45,6 +44,11 @@ function findPython(): { python: string } | { missing: string } {
   return { missing: 'no python3 with the cryptography module (Debian: python3-cryptography)' };
 }
 const python = findPython();
+
+/** This machine's HWID by the doc's portable recipe (what the examples send by default). */
+const portableHwid = createHash('sha256')
+  .update(`stellar-hwid-portable-v1\n${readFileSync('/etc/machine-id', 'utf8').trim()}`)
+  .digest('hex');
 
 const cppSource = path.join(repoRoot, 'examples/cpp/stellar_licence_check.cpp');
 const cppBinary = path.join(dataDir, 'stellar-licence-check');
@@ -276,8 +280,14 @@ describe('licence check examples against a live server', { timeout: 60_000 }, ()
     const stateFile = (name: string) => path.join(dataDir, `${example.name}-${name}.json`);
     const pinned = (state = stateFile('state')) => ['--public-key', keyFiles.pem, '--state', state];
 
-    it.skipIf(skip)(`computes the reference client's HWID on this machine ${skip}`, async () => {
-      expect(await exec(['hwid'])).toEqual({ code: 0, stdout: computeHwid(), stderr: '' });
+    it.skipIf(skip)(`HWID: the portable recipe of the doc ${skip}`, async () => {
+      // The doc's example: machine id 4c4c...4d32 gives d972...1849, in every language.
+      expect(await exec(['hwid', '--machine-id', '4c4c4544005a3510804bb4c04f4b4d32'])).toEqual({
+        code: 0,
+        stdout: 'd972fdc70c98314b4a468b3cb6f0c0d384715d5ed48a653221e70198837a1849',
+        stderr: '',
+      });
+      expect(await exec(['hwid'])).toEqual({ code: 0, stdout: portableHwid, stderr: '' });
     });
 
     it.skipIf(skip)(
@@ -290,7 +300,7 @@ describe('licence check examples against a live server', { timeout: 60_000 }, ()
           expect(first.code).toBe(0);
           expect(first.stdout).toMatch(
             new RegExp(
-              `^VALID: stellar-launcher licence valid until \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z for machine ${computeHwid().slice(0, 12)}\\.\\.\\.`,
+              `^VALID: stellar-launcher licence valid until \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z for machine ${portableHwid.slice(0, 12)}\\.\\.\\.`,
             ),
           );
           // Signed bytes must arrive as sent: the example asks for no compression.
@@ -362,7 +372,7 @@ describe('licence check examples against a live server', { timeout: 60_000 }, ()
     });
 
     it.skipIf(skip)(
-      'signed answers that fail the client checks: stale, other machine, other licence, exit 2',
+      'signed answers that fail the client checks: other machine, other licence, stale, exit 2',
       async () => {
         const stale = await proxy({
           answer: resign((a) => (a.serverTime = new Date(Date.now() - 301_000).toISOString())),
@@ -383,7 +393,7 @@ describe('licence check examples against a live server', { timeout: 60_000 }, ()
             code: 2,
             stdout: '',
             stderr:
-              'ANSWER_HWID_MISMATCH: The server answer is about another machine: the request was relayed or rewritten.',
+              'BINDING_MISMATCH: The server answer is about another machine (hwid mismatch): a relayed request.',
           });
 
           const state = stateFile('licence-id');
@@ -398,7 +408,7 @@ describe('licence check examples against a live server', { timeout: 60_000 }, ()
             code: 2,
             stdout: '',
             stderr:
-              'LICENCE_ID_MISMATCH: The server answer is about another licence than the one first seen for this key.',
+              'BINDING_MISMATCH: The server answer is about another licence (licenceId mismatch): a relayed request.',
           });
         } finally {
           await Promise.all([stale, otherMachine, licenceA, licenceB].map((p) => p.close()));
