@@ -1,4 +1,3 @@
-import { formatDollars } from '@stellar/shared';
 import { Bitcoin, PlusCircle } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -19,7 +18,11 @@ import {
 } from '@/features/orders';
 import { useCreateTopUp } from '../api/create-top-up';
 
-export const TOP_UP_RANGE_ERROR = `Enter an amount between ${formatDollars(TOP_UP_MIN)} and ${formatDollars(TOP_UP_MAX)}.`;
+// "$10,000.00": formatDollars does not group thousands, which reads badly at this size.
+const usd = (amount: number) =>
+  amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+
+export const TOP_UP_RANGE_ERROR = `Enter an amount between ${usd(TOP_UP_MIN)} and ${usd(TOP_UP_MAX)}.`;
 export const TOP_UP_CENTS_ERROR = 'Use at most 2 decimals (whole cents).';
 
 /** The amount typed, or the message saying why it cannot be topped up. */
@@ -89,7 +92,7 @@ export function TopUpCard() {
           <TestModeBanner className="mb-4" />
           <FormField
             label="Amount (USD)"
-            hint={`From ${formatDollars(TOP_UP_MIN)} to ${formatDollars(TOP_UP_MAX)}, paid in crypto.`}
+            hint={`From ${usd(TOP_UP_MIN)} to ${usd(TOP_UP_MAX)}, paid in crypto.`}
             error={fieldError}
           >
             {(control) => (

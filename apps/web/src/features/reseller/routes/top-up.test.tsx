@@ -81,6 +81,7 @@ describe('Top up balance', () => {
       expect(amount).toHaveAttribute('aria-invalid', 'true');
     }
     expect(callsTo(fetchMock, 'POST /resellers/me/top-ups')).toHaveLength(0);
+    expect(TOP_UP_RANGE_ERROR).toBe('Enter an amount between $10.00 and $10,000.00.');
   });
 
   it('creates the top-up and goes to its checkout link', async () => {
