@@ -90,6 +90,8 @@ async function supervise(config: Config): Promise<void> {
 }
 
 async function main(): Promise<void> {
+  // Every file this process (and its workers) creates is readable by its own user only.
+  process.umask(0o077);
   const config = loadConfig();
   if (cluster.isPrimary && config.WORKERS > 1) return supervise(config);
   return serve(config, cluster.isWorker);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -31,8 +31,12 @@ describe.runIf(process.env.STELLAR_TEST_DB !== 'postgres')(
       await db.close();
 
       const file = path.join(root, 'backup.tar.gz');
+      // A file already there, readable by everyone, is replaced by one for its owner only (0600).
+      writeFileSync(file, 'old');
+      chmodSync(file, 0o644);
       const backup = await backupCli(source, 'backup', file);
       expect(backup.stdout).toContain(`to ${file}`);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
 
       const target = path.join(root, 'target');
       await backupCli(target, 'restore', file);
@@ -52,6 +56,6 @@ describe.runIf(process.env.STELLAR_TEST_DB !== 'postgres')(
         stderr: expect.stringContaining('is in use by another Stellar process'),
       });
       rmSync(path.join(target, 'stellar.lock'));
-    }, 60_000);
+    }, 120_000);
   },
 );

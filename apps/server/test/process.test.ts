@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -102,6 +102,22 @@ describe.runIf(embedded)('the server process on the embedded database', () => {
     } finally {
       again.child.kill('SIGTERM');
       await again.exited;
+    }
+  }, 120_000);
+
+  it('tightens DATA_DIR to 0700 (no database file reachable by other users); its own files are 0600', async () => {
+    chmodSync(dataDir, 0o755);
+    const running = start(env);
+    try {
+      await waitReady(port, running);
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      // PGlite sets its own files' modes (0666): the 0700 folder is what keeps other users out.
+      expect(statSync(path.join(dataDir, 'pglite')).mode & 0o077).toBe(0);
+      // What the process itself creates follows umask 077.
+      expect(statSync(path.join(dataDir, 'stellar.lock')).mode & 0o777).toBe(0o600);
+    } finally {
+      running.child.kill('SIGTERM');
+      await running.exited;
     }
   }, 120_000);
 

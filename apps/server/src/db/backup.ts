@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './client';
@@ -9,6 +9,7 @@ import { lockDataDir } from './client';
  * PostgreSQL deployments use pg_dump / pg_restore instead (docs/operations.md).
  */
 async function main(argv: string[]): Promise<void> {
+  process.umask(0o077);
   const [command, ...rest] = argv;
   const dataDir = path.resolve(process.env.DATA_DIR ?? './data');
   const pgliteDir = path.join(dataDir, 'pglite');
@@ -20,12 +21,14 @@ async function main(argv: string[]): Promise<void> {
     const release = lockDataDir(dataDir);
     try {
       const target = path.resolve(file ?? path.join('backups', `stellar-${stamp()}.tar.gz`));
-      mkdirSync(path.dirname(target), { recursive: true });
+      mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
       const db = await PGlite.create({ dataDir: pgliteDir });
       const { rows } = await db.query<{ n: number }>('select count(*)::int as n from users');
       const dump = await db.dumpDataDir('gzip');
       await db.close();
-      writeFileSync(target, Buffer.from(await dump.arrayBuffer()));
+      // A backup is the whole database: its owner's eyes only (also when it replaces a file).
+      writeFileSync(target, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+      chmodSync(target, 0o600);
       console.log(`Backed up ${dataDir} (${rows[0]?.n ?? 0} users) to ${target}`);
     } finally {
       release();

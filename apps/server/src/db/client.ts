@@ -1,4 +1,12 @@
-import { mkdirSync, openSync, closeSync, readFileSync, writeFileSync, unlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  openSync,
+  closeSync,
+  readFileSync,
+  writeFileSync,
+  unlinkSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -117,7 +125,9 @@ export async function ping(db: Db): Promise<void> {
  * An O_EXCL lock file holding our pid refuses the second; a stale one (dead pid) is taken over.
  */
 export function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
+  // The folder holds the whole database (and its secrets): other local users may not even list it.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   const lockPath = path.join(dataDir, 'stellar.lock');
   const take = () => {
     const fd = openSync(lockPath, 'wx');
