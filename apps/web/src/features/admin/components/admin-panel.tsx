@@ -2,6 +2,8 @@ import * as Tabs from '@radix-ui/react-tabs';
 import type { CurrentUser } from '@stellar/shared';
 import {
   Cable,
+  ReceiptText,
+  TicketPercent,
   Gauge,
   LifeBuoy,
   ScrollText,
@@ -17,8 +19,10 @@ import { Alert } from '@/components/ui/alert';
 import { IntegrationsSection } from '@/features/integrations';
 import { sectionsFor, type AdminSectionId } from './admin-sections';
 import { AuditSection } from './audit-section';
+import { CouponsSection } from './coupons-section';
 import { GlobalSettingsSection } from './global-settings-section';
 import { MaintenanceSection } from './maintenance-section';
+import { OrdersSection } from './orders-section';
 import { OverviewSection } from './overview-section';
 import { ResellersSection } from './resellers-section';
 import { TicketsSection } from './tickets-section';
@@ -29,6 +33,8 @@ const ICONS: Record<AdminSectionId, LucideIcon> = {
   overview: Gauge,
   users: Users,
   resellers: Store,
+  orders: ReceiptText,
+  coupons: TicketPercent,
   tickets: LifeBuoy,
   maintenance: Wrench,
   settings: SlidersHorizontal,
@@ -40,6 +46,8 @@ const CONTENT: Record<AdminSectionId, ComponentType<{ actor: Actor }>> = {
   overview: OverviewSection,
   users: UsersSection,
   resellers: ResellersSection,
+  orders: OrdersSection,
+  coupons: CouponsSection,
   tickets: TicketsSection,
   maintenance: MaintenanceSection,
   settings: GlobalSettingsSection,

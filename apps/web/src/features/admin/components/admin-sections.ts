@@ -5,6 +5,8 @@ export const ADMIN_SECTIONS = [
   { id: 'overview', label: 'Overview' },
   { id: 'users', label: 'Users' },
   { id: 'resellers', label: 'Resellers & Product Access' },
+  { id: 'orders', label: 'Orders' },
+  { id: 'coupons', label: 'Coupons' },
   { id: 'tickets', label: 'Tickets' },
   { id: 'maintenance', label: 'Maintenance Settings' },
   { id: 'settings', label: 'Global Product Settings' },

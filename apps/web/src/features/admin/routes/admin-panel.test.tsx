@@ -99,6 +99,8 @@ describe('/admin-panel', () => {
       'Overview',
       'Users',
       'Resellers & Product Access',
+      'Orders',
+      'Coupons',
       'Tickets',
       'Maintenance Settings',
       'Global Product Settings',
