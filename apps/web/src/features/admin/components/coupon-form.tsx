@@ -112,12 +112,11 @@ export function CouponForm({ onFeedback }: { onFeedback: ReportFeedback }) {
         </FormField>
         <fieldset className="min-w-0">
           <legend className="text-sm font-medium text-fg">Discount</legend>
-          <div className="mt-1.5 flex gap-2">
+          <div className="mt-1.5 grid grid-cols-[9rem_minmax(0,1fr)] gap-2">
             <Select
               aria-label="Discount type"
               value={form.kind}
               onChange={(e) => set('kind')(e.target.value)}
-              className="w-36 shrink-0"
             >
               <option value="percent">Percent off</option>
               <option value="amount">Dollars off</option>
@@ -131,7 +130,6 @@ export function CouponForm({ onFeedback }: { onFeedback: ReportFeedback }) {
               value={form.value}
               onChange={(e) => set('value')(e.target.value)}
               placeholder={form.kind === 'percent' ? '1-100' : '5.00'}
-              className="min-w-0"
             />
           </div>
           {errors.discount && (
