@@ -66,6 +66,9 @@ const env = {
   // Browser specs sign in many accounts from one address; the limits themselves are proven by the
   // server suite. Set RATE_LIMIT=on to run the specs with them.
   RATE_LIMIT: process.env.RATE_LIMIT ?? 'off',
+  // The built-in test processor (local checkout page, same signed webhook path as BTCPay): the
+  // checkout specs pay with it. BTCPay itself is never configured here.
+  PAYMENTS_TEST_MODE: 'on',
 };
 // Hermetic: the embedded database in the temp folder and the app in apps/web/dist, whatever the shell says.
 delete env.DATABASE_URL;
