@@ -42,6 +42,10 @@ import webhooksRoutes from './modules/webhooks/webhooks.routes';
 import couponsRoutes from './modules/coupons/coupons.routes';
 import ordersAdminRoutes from './modules/orders-admin/orders-admin.routes';
 import webhookDispatcherPlugin from './plugins/webhook-dispatcher';
+import paymentsPlugin from './plugins/payments';
+import ordersRoutes from './modules/payments/orders.routes';
+import paymentWebhookRoutes from './modules/payments/webhook.routes';
+import testCheckoutRoutes from './modules/payments/test-checkout.routes';
 
 export interface BuildOptions {
   config: Config;
@@ -145,6 +149,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
     enabled: config.WEBHOOKS !== 'off',
     timeoutMs: config.WEBHOOK_TIMEOUT_MS,
   });
+  await app.register(paymentsPlugin, { config });
 
   await app.register(
     async (api) => {
@@ -167,6 +172,9 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
       await api.register(apiKeysRoutes);
       await api.register(deliverRoutes);
       await api.register(webhooksRoutes);
+      await api.register(ordersRoutes);
+      await api.register(paymentWebhookRoutes);
+      if (app.payments.mode === 'test') await api.register(testCheckoutRoutes);
     },
     { prefix: '/api' },
   );

@@ -35,7 +35,34 @@ const envSchema = z.object({
   /** off: this process sends no webhooks (another process does). */
   WEBHOOKS: z.enum(['on', 'off']).default('on'),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** The site's public address (redirects from the payment processor back to the order page). */
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+/, 'must start with http:// or https://')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  /** BTCPay Server (DESIGN section 10): all four or none. */
+  BTCPAY_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+/, 'must start with http:// or https://')
+    .transform((v) => v.replace(/\/+$/, ''))
+    .optional(),
+  BTCPAY_STORE_ID: z.string().min(1).optional(),
+  BTCPAY_API_KEY: z.string().min(1).optional(),
+  BTCPAY_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** on: the built-in test processor (local checkout page, no real payment). Never implied. */
+  PAYMENTS_TEST_MODE: z.enum(['on', 'off']).default('off'),
+  PAYMENTS_RECONCILE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** off: this process runs no payment reconciler (another process does). Tests start it by hand. */
+  PAYMENTS_RECONCILER: z.enum(['on', 'off']).default('on'),
 });
+
+const BTCPAY_VARIABLES = [
+  'BTCPAY_URL',
+  'BTCPAY_STORE_ID',
+  'BTCPAY_API_KEY',
+  'BTCPAY_WEBHOOK_SECRET',
+] as const;
 
 export type Config = z.infer<typeof envSchema>;
 
@@ -47,7 +74,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0]!;
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.')} ${issue.message}`);
   }
-  return parsed.data;
+  const config = parsed.data;
+  const missing = BTCPAY_VARIABLES.filter((name) => config[name] === undefined);
+  if (missing.length > 0 && missing.length < BTCPAY_VARIABLES.length) {
+    throw new ConfigError(
+      `Invalid configuration: BTCPay needs BTCPAY_URL, BTCPAY_STORE_ID, BTCPAY_API_KEY and BTCPAY_WEBHOOK_SECRET together; missing ${missing.join(', ')}`,
+    );
+  }
+  if (missing.length === 0 && config.PAYMENTS_TEST_MODE === 'on') {
+    throw new ConfigError(
+      'Invalid configuration: PAYMENTS_TEST_MODE=on cannot be combined with BTCPAY_* (choose real payments or the test processor)',
+    );
+  }
+  return config;
+}
+
+/** Which payment processor orders use: BTCPay when configured, the test processor when asked, else none. */
+export function paymentsMode(config: Config): 'btcpay' | 'test' | 'off' {
+  if (config.BTCPAY_URL) return 'btcpay';
+  return config.PAYMENTS_TEST_MODE === 'on' ? 'test' : 'off';
 }
 
 export class ConfigError extends Error {}

@@ -44,3 +44,9 @@ export const LIMITS = {
 
 /** Where the web app keeps the session token (spec section 9). */
 export const TOKEN_STORAGE_KEY = 'auth_token';
+
+/** Reseller balance top-ups, in dollars (DESIGN section 10). */
+export const ORDER_LIMITS = {
+  topUpMin: 10,
+  topUpMax: 10_000,
+} as const;

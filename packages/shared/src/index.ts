@@ -15,3 +15,4 @@ export * from './schemas/resellers-admin';
 export * from './schemas/integrations';
 export * from './schemas/coupons';
 export * from './schemas/orders-admin';
+export * from './schemas/orders';

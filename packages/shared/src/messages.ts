@@ -10,4 +10,14 @@ export const MESSAGES = {
   keyRequired: 'Key is required.',
   settingsNotObject: 'Settings must be a JSON object.',
   usernameRequired: 'Username is required',
+  paymentsNotSetUp: 'Payments are not set up.',
+  paymentsTestBanner: 'Test mode: no real payment happens.',
+  couponInvalid: 'This coupon cannot be used.',
+  couponUnknown: 'Unknown coupon code.',
+  couponInactive: 'This coupon is no longer active.',
+  couponExpired: 'This coupon has expired.',
+  couponWrongProduct: 'This coupon does not apply to this product.',
+  couponUsedUp: 'This coupon has been used the maximum number of times.',
+  paymentProcessorUnavailable:
+    'The payment processor did not answer. Please try again in a moment.',
 } as const;

@@ -38,3 +38,18 @@ export function formatDollars(amount: number): string {
 export const centsToDollars = (cents: number): number => Math.round(cents) / 100;
 /** Dollars (API) to integer cents (database). */
 export const dollarsToCents = (dollars: number): number => Math.round(dollars * 100);
+
+/** A coupon's discount: percent off (1-100) or a fixed amount off, in cents. */
+export interface CouponDiscount {
+  percentOff: number | null;
+  amountOffCents: number | null;
+}
+
+/** What is left to pay after a coupon, in cents (never below zero; percent rounds to the cent). */
+export function priceAfterCoupon(listCents: number, coupon: CouponDiscount | null): number {
+  if (!coupon) return listCents;
+  if (coupon.percentOff !== null) {
+    return Math.max(0, listCents - Math.round((listCents * coupon.percentOff) / 100));
+  }
+  return Math.max(0, listCents - (coupon.amountOffCents ?? 0));
+}

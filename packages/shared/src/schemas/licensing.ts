@@ -2,6 +2,7 @@ import { MESSAGES } from '../messages';
 import { z } from 'zod';
 import { LIMITS } from '../constants';
 import { planSchema } from './products';
+import { topUpSchema } from './orders';
 
 /** Licence key format (DESIGN section 4): STLR- then 4 groups of 5 Crockford base32 characters. */
 export const KEY_CODE_PATTERN = /^STLR(-[0-9ABCDEFGHJKMNPQRSTVWXYZ]{5}){4}$/;
@@ -164,5 +165,7 @@ export const resellerMeResponseSchema = z.object({
     pageSize: z.number(),
     total: z.number(),
   }),
+  /** Balance top-ups, latest first. */
+  topUps: z.array(topUpSchema),
 });
 export type ResellerMe = z.infer<typeof resellerMeResponseSchema>;

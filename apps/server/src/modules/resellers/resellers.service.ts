@@ -5,6 +5,7 @@ import { licenceKeys, plans, products, resellerProducts, users } from '../../db/
 import type { SessionUser } from '../auth/sessions.service';
 import { maskKeyCode } from '../keys/key-code';
 import { listProducts } from '../products/products.service';
+import { listTopUps } from '../payments';
 
 /** What the reseller panel needs: balance, sellable products, and a page of generated keys. */
 export async function getResellerOverview(
@@ -12,7 +13,7 @@ export async function getResellerOverview(
   actor: SessionUser,
   page: { page: number; pageSize: number },
 ): Promise<ResellerMe> {
-  const [[user], catalogue, granted, [total], keyRows] = await Promise.all([
+  const [[user], catalogue, granted, [total], keyRows, topUps] = await Promise.all([
     db.select({ balanceCents: users.balanceCents }).from(users).where(eq(users.id, actor.id)),
     listProducts(db),
     ADMIN_ROLES.includes(actor.role)
@@ -37,6 +38,7 @@ export async function getResellerOverview(
       .orderBy(desc(licenceKeys.createdAt), desc(licenceKeys.id))
       .limit(page.pageSize)
       .offset((page.page - 1) * page.pageSize),
+    listTopUps(db, actor.id),
   ]);
   const allowed = granted ? new Set(granted.map((g) => g.productId)) : null;
   return {
@@ -58,5 +60,6 @@ export async function getResellerOverview(
       pageSize: page.pageSize,
       total: total?.n ?? 0,
     },
+    topUps,
   };
 }

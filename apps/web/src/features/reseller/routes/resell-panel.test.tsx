@@ -33,6 +33,7 @@ const overview = (balance: number): ResellerMe => ({
     },
   ],
   keys: { items: [], page: 1, pageSize: 10, total: 0 },
+  topUps: [],
 });
 
 function renderPanel(role: string, balance: number, extra: Record<string, Handler> = {}) {

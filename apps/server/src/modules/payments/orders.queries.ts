@@ -1,0 +1,100 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { ADMIN_ROLES, centsToDollars, type Order, type Role, type TopUp } from '@stellar/shared';
+import type { Db } from '../../db/client';
+import { orders, products } from '../../db/schema';
+import { notFound } from '../../lib/http-errors';
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** An order in the API's shape (DESIGN section 10). */
+export function presentOrder(row: OrderRow, productTitle: string): Order {
+  return {
+    _id: row.id,
+    status: row.status,
+    productId: row.productId!,
+    product: productTitle,
+    plan: row.plan!,
+    amount: centsToDollars(row.amountCents),
+    currency: row.currency,
+    coupon: row.couponCode,
+    ...(row.licenceId ? { licenceId: row.licenceId } : {}),
+    createdAt: row.createdAt.toISOString(),
+    ...(row.paidAt ? { paidAt: row.paidAt.toISOString() } : {}),
+  };
+}
+
+export function presentTopUp(row: OrderRow): TopUp {
+  return {
+    _id: row.id,
+    status: row.status,
+    amount: centsToDollars(row.amountCents),
+    currency: row.currency,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.paidAt ? { paidAt: row.paidAt.toISOString() } : {}),
+  };
+}
+
+export async function productTitle(db: Db, productId: string): Promise<string> {
+  const [row] = await db
+    .select({ title: products.title })
+    .from(products)
+    .where(eq(products.id, productId));
+  return row?.title ?? productId;
+}
+
+/** A member's plan orders, latest first. */
+export async function listOwnOrders(db: Db, userId: string): Promise<Order[]> {
+  const rows = await db
+    .select({ order: orders, title: products.title })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(orders.userId, userId), eq(orders.kind, 'licence')))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(200);
+  return rows.map((r) => presentOrder(r.order, r.title));
+}
+
+/** One plan order: its owner's, or any for Admin and Owner; 404 otherwise (no existence leak). */
+export async function getOrderFor(
+  db: Db,
+  viewer: { id: string; role: Role },
+  orderId: string,
+): Promise<Order> {
+  const [row] = await db
+    .select({ order: orders, title: products.title })
+    .from(orders)
+    .innerJoin(products, eq(products.id, orders.productId))
+    .where(and(eq(orders.id, orderId), eq(orders.kind, 'licence')));
+  if (!row || (row.order.userId !== viewer.id && !ADMIN_ROLES.includes(viewer.role))) {
+    throw notFound('Order not found.');
+  }
+  return presentOrder(row.order, row.title);
+}
+
+/** A reseller's balance top-ups, latest first. */
+export async function listTopUps(db: Db, userId: string, limit = 50): Promise<TopUp[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.kind, 'top_up')))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
+  return rows.map(presentTopUp);
+}
+
+/**
+ * Revenue from plan orders, in cents per day (paid_at's date), for the admin overview: what members
+ * paid for plans that stayed paid (refunded orders do not count). Top-ups are not revenue: they
+ * become revenue when the reseller spends the balance on keys (balance_ledger 'key_purchase').
+ */
+export async function orderRevenueByDay(
+  db: Db,
+  days = 30,
+): Promise<{ date: string; revenueCents: number }[]> {
+  const result = (await db.execute(sql`
+    select to_char(paid_at::date, 'YYYY-MM-DD') as date, sum(amount_cents)::bigint as cents
+    from orders
+    where kind = 'licence' and status = 'paid' and paid_at >= current_date - ${days - 1}::int
+    group by paid_at::date order by 1`)) as unknown as { rows: { date: string; cents: number }[] };
+  return result.rows.map((r) => ({ date: r.date, revenueCents: Number(r.cents) }));
+}
