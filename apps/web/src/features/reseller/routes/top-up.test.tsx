@@ -36,7 +36,7 @@ const overview = (balance: number, topUps: unknown[]): ResellerMe & { topUps: un
   balance,
   products: [],
   keys: { items: [], page: 1, pageSize: 10, total: 0 },
-  topUps,
+  topUps: topUps as ResellerMe['topUps'],
 });
 
 beforeEach(() => window.localStorage.setItem(TOKEN_STORAGE_KEY, 'token'));
