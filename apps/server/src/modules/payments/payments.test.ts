@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema';
 import { btcpaySignature } from './webhook-signature';
+import { setTestInvoiceStatus } from './test-processor';
 import { BAD_SIGNATURE } from './webhook.routes';
 
 const PRODUCT = (ctx: TestContext) =>
@@ -286,6 +287,23 @@ describe('test mode checkout', () => {
     expect(me.json().topUps).toEqual([
       expect.objectContaining({ _id: topUp._id, status: 'paid', amount: 50 }),
     ]);
+  });
+
+  it('a missed webhook is caught by the reconciler, which then leaves the order alone', async () => {
+    const member = await signedIn(ctx);
+    const { order: o, checkoutUrl } = (await order(member.auth)).json();
+    await setTestInvoiceStatus(ctx.db, checkoutUrl.split('/').pop(), 'Settled');
+    await ctx.db
+      .update(orders)
+      .set({ reconcileAfter: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, o._id));
+    const [first, second] = await Promise.all([
+      ctx.app.payments.reconcileOnce(),
+      ctx.app.payments.reconcileOnce(),
+    ]);
+    expect(first!.changed + second!.changed).toBe(1);
+    const got = await ctx.app.inject({ url: `/api/orders/${o._id}`, headers: member.auth });
+    expect(got.json().status).toBe('paid');
   });
 
   it('__test__ deliveries are acknowledged and ignored', async () => {
