@@ -15,6 +15,9 @@ export interface Actor {
   apiKey?: { id: string; name: string } | null;
 }
 
+/** An actor known to be a signed-in account (member actions need its id and name). */
+export type UserActor = Actor & { id: string; username: string; role: Role };
+
 /** The system itself (reconcilers, webhooks from payment providers, start-up jobs). */
 export const SYSTEM_ACTOR: Actor = { id: null, username: null, role: null, ip: null };
 
@@ -32,4 +35,12 @@ export function actorOf(request: FastifyRequest): Actor {
       : null,
     apiKey: user.apiKey ? { id: user.apiKey.id, name: user.apiKey.name } : null,
   };
+}
+
+/** The actor of a request that passed `requireUser`/`requireRole`: a signed-in account. */
+export function userActorOf(request: FastifyRequest): UserActor {
+  const actor = actorOf(request);
+  if (!actor.id || !actor.username || !actor.role)
+    throw new Error('userActorOf: no signed-in user');
+  return actor as UserActor;
 }

@@ -1,25 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { auditLog } from '../../db/schema';
-import { actorOf, type Actor } from '../../lib/actor';
+import type { Actor } from '../../lib/actor';
 
 export interface AuditEntry {
   action: string;
   targetType?: string;
   targetId?: string;
   details?: Record<string, unknown>;
-}
-
-/**
- * Records a staff action (actor, target, details, IP). Pass the transaction that made the change
- * so the record and the change commit together.
- */
-export async function recordAudit(
-  db: Db,
-  request: FastifyRequest,
-  entry: AuditEntry,
-): Promise<void> {
-  await writeAudit(db, actorOf(request), entry);
 }
 
 /**

@@ -131,4 +131,40 @@ describe('a login-as session', () => {
       details: { asUser: { id: admin.user.id, username: admin.user.username } },
     });
   });
+
+  it('names the real person on ticket commands done as a Support agent', async () => {
+    const owner = await signedIn(ctx, 'Owner');
+    const support = await signedIn(ctx, 'Support');
+    const member = await signedIn(ctx);
+    const opened = await post('/api/ticket/tickets', member.auth, { message: 'Help me please' });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const ticketId = opened.json().id as string;
+    const asSupport = await impersonate(owner.auth, support.user.id);
+    const escalated = await post(`/api/ticket/tickets/${ticketId}/escalate`, asSupport);
+    expect(escalated.statusCode, escalated.body).toBe(200);
+    const closed = await post(`/api/ticket/tickets/${ticketId}/close`, asSupport);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const entries = await rows<{
+      action: string;
+      actor_id: string;
+      details: Record<string, unknown>;
+    }>(
+      ctx,
+      sql`select action, actor_id, details from audit_log
+          where target_id = ${ticketId} order by created_at, action`,
+    );
+    expect(entries.map((e) => e.action).sort()).toEqual(['ticket.close', 'ticket.escalate']);
+    for (const entry of entries) {
+      expect(entry.actor_id).toBe(owner.user.id);
+      expect(entry.details).toMatchObject({
+        owner: member.user.username,
+        asUser: { id: support.user.id, username: support.user.username },
+      });
+    }
+    const [event] = await rows<{ payload: { escalatedBy: string } }>(
+      ctx,
+      sql`select payload from events where type = 'ticket.escalated' and subject_id = ${ticketId}`,
+    );
+    expect(event!.payload.escalatedBy).toBe(support.user.username);
+  });
 });

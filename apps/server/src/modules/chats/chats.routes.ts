@@ -8,13 +8,10 @@ import {
   sendChatBodySchema,
   ticketIdParamSchema,
 } from '@stellar/shared';
+import { userActorOf } from '../../lib/actor';
 import { currentUser } from '../../plugins/auth';
-import {
-  listChatMessages,
-  markTicketRead,
-  messageForViewer,
-  sendChatMessage,
-} from './chats.service';
+import { sendChatMessage } from './chats.commands';
+import { listChatMessages, markTicketRead, messageForViewer } from './chats.service';
 
 const MINUTE = 60_000;
 const byUser = (request: FastifyRequest) => request.user?.id ?? request.ip;
@@ -66,7 +63,7 @@ const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const ticketId = request.params.id;
-      const sent = await sendChatMessage(app.db, user, ticketId, request.body);
+      const sent = await sendChatMessage(app.db, userActorOf(request), ticketId, request.body);
       const { message, ownerId } = sent;
       await app.realtime.publish({ type: 'message', ticketId, ownerId, message });
       if (sent.reopened) {

@@ -5,19 +5,17 @@ import {
   SUPPORT_LIMITS,
   SUPPORT_SENDER,
   type ChatMessage,
-  TICKET_NOT_FOUND,
   type Role,
   type sendChatBodySchema,
 } from '@stellar/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { ticketMessages, ticketReads, tickets, users } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/http-errors';
+import { ticketMessages, ticketReads, users } from '../../db/schema';
+import { forbidden } from '../../lib/http-errors';
 import type { SessionUser } from '../auth/sessions.service';
-import { recordEvent } from '../events';
 import { findAccessibleTicket, isStaff } from '../tickets/tickets.service';
 
-type SendChatInput = z.output<typeof sendChatBodySchema>;
+export type SendChatInput = z.output<typeof sendChatBodySchema>;
 type Viewer = Pick<SessionUser, 'id' | 'role'>;
 
 interface ChatRow {
@@ -89,7 +87,10 @@ export async function loadChatMessage(db: Db, messageId: string): Promise<ChatMe
 }
 
 /** Who a message is shown as: staff may send as "Support"; nobody may use another name. */
-function displayedSender(user: SessionUser, input: SendChatInput) {
+export function displayedSender(
+  user: Pick<SessionUser, 'username' | 'role'>,
+  input: SendChatInput,
+) {
   const role = input.role ?? 'Username';
   const claimed = input.sender?.trim().toLowerCase() || null;
   const own = user.username.toLowerCase();
@@ -102,71 +103,6 @@ function displayedSender(user: SessionUser, input: SendChatInput) {
   }
   if (claimed && claimed !== own) throw forbidden(SEND_AS_SOMEONE_ELSE);
   return { role, sender: user.username };
-}
-
-/**
- * Adds a message to a ticket's thread, stamped by the server, with the real author stored.
- * The owner's message reopens a closed ticket. Returns the message with its author (for live events).
- */
-export async function sendChatMessage(
-  db: Db,
-  user: SessionUser,
-  ticketId: string,
-  input: SendChatInput,
-): Promise<{ message: ChatMessage; reopened: boolean; ownerId: string }> {
-  const ticket = await findAccessibleTicket(db, user, ticketId);
-  const shown = displayedSender(user, input);
-  // During "login as", the admin behind the session is the real author.
-  const authorId = user.impersonatedBy ?? user.id;
-  const isOwner = ticket.userId === user.id;
-  const { row, reopened } = await db.transaction(async (tx) => {
-    // Lock the ticket first: a concurrent delete or status change waits for this message.
-    const [before] = await tx
-      .select({ status: tickets.status })
-      .from(tickets)
-      .where(eq(tickets.id, ticket.id))
-      .for('update');
-    if (!before) throw notFound(TICKET_NOT_FOUND);
-    const [inserted] = await tx
-      .insert(ticketMessages)
-      .values({
-        ticketId: ticket.id,
-        authorId,
-        sender: shown.sender,
-        role: shown.role,
-        message: input.message,
-        timestamp: sql`clock_timestamp()`,
-      })
-      .returning();
-    await tx
-      .update(tickets)
-      .set(isOwner ? { updatedAt: sql`now()`, status: 'open' } : { updatedAt: sql`now()` })
-      .where(eq(tickets.id, ticket.id));
-    // Webhooks hear of members' messages (staff replies are theirs already).
-    if (!isStaff(user.role)) {
-      await recordEvent(tx, {
-        type: 'ticket.message.created',
-        userId: ticket.userId,
-        subjectType: 'ticket',
-        subjectId: ticket.id,
-        payload: {
-          ticketId: ticket.id,
-          username: shown.sender,
-          message: input.message.slice(0, 1000),
-        },
-      });
-    }
-    return { row: inserted!, reopened: isOwner && before.status === 'closed' };
-  });
-  const author = user.impersonatedBy
-    ? ((await db.select({ u: users.username }).from(users).where(eq(users.id, authorId)))[0]?.u ??
-      null)
-    : user.username;
-  return {
-    message: presentChatMessage({ ...row, author }, true),
-    reopened,
-    ownerId: ticket.userId,
-  };
 }
 
 /** Marks a ticket's thread read up to now for the caller (drives the unread counts). */

@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { STAFF_ROLES } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { maintenance, shopDeliveries } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
 import type { SessionUser } from '../auth/sessions.service';
-import { generateKeys } from '../keys/keys.service';
+import type { UserActor } from '../../lib/actor';
+import { generateKeys } from '../keys/keys.commands';
 
 export const DELIVERY_MAINTENANCE =
   'Key delivery is paused for maintenance. Please try again later.';
@@ -24,7 +24,7 @@ export interface DeliveryRequest {
  */
 export async function deliverOrder(
   db: Db,
-  request: FastifyRequest,
+  actor: UserActor,
   owner: SessionUser & { apiKey: NonNullable<SessionUser['apiKey']> },
   input: DeliveryRequest,
 ): Promise<{ keys: string[]; replayed: boolean }> {
@@ -41,7 +41,7 @@ export async function deliverOrder(
     quantity: input.quantity,
   };
   if (!input.orderId) {
-    const { keys } = await generateKeys(db, request, owner, order);
+    const { keys } = await generateKeys(db, actor, order);
     return { keys, replayed: false };
   }
   const orderId = input.orderId;
@@ -60,7 +60,7 @@ export async function deliverOrder(
         );
       return { keys: done?.keys ?? [], replayed: true };
     }
-    const { keys } = await generateKeys(tx, request, owner, order);
+    const { keys } = await generateKeys(tx, actor, order);
     await tx.update(shopDeliveries).set({ keys }).where(eq(shopDeliveries.id, claimed[0]!.id));
     return { keys, replayed: false };
   });

@@ -5,6 +5,7 @@ import { LIMITS } from '@stellar/shared';
 import { HttpError } from '../../lib/http-errors';
 import { findApiKeyUser } from '../api-keys/api-keys.auth';
 import { deliverOrder } from './deliver.commands';
+import { userActorOf } from '../../lib/actor';
 
 export const DELIVERY_TOKEN_INVALID = 'Invalid or revoked delivery token.';
 export const DELIVERY_WRONG_PRODUCT = 'This delivery token sells another product.';
@@ -118,7 +119,7 @@ const deliverRoutes: FastifyPluginAsync = async (app) => {
       }
       const user = { ...owner, sessionId: `api-key:${owner.apiKey.id}`, impersonatedBy: null };
       request.user = user;
-      const { keys } = await deliverOrder(app.db, request, user, {
+      const { keys } = await deliverOrder(app.db, userActorOf(request), user, {
         quantity: quantityOf(request, body),
         orderId: orderIdOf(request, body),
       });

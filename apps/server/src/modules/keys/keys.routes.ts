@@ -8,7 +8,9 @@ import {
   RESELL_ROLES,
 } from '@stellar/shared';
 import { currentUser } from '../../plugins/auth';
-import { generateKeys, KEY_REDEEMED, redeemKey } from './keys.service';
+import { userActorOf } from '../../lib/actor';
+import { generateKeys, redeemKey } from './keys.commands';
+import { KEY_REDEEMED } from './keys.service';
 
 const MINUTE = 60_000;
 const errors = {
@@ -41,7 +43,7 @@ const keysRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: generateKeysResponseSchema, ...errors },
       },
     },
-    async (request) => generateKeys(app.db, request, currentUser(request), request.body),
+    async (request) => generateKeys(app.db, userActorOf(request), request.body),
   );
 
   app.post(
@@ -59,7 +61,7 @@ const keysRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       message: KEY_REDEEMED,
-      product: await redeemKey(app.db, currentUser(request).id, request.body.keyCode),
+      product: await redeemKey(app.db, userActorOf(request), request.body.keyCode),
     }),
   );
 };

@@ -14,14 +14,9 @@ import {
   ticketSchema,
 } from '@stellar/shared';
 import { currentUser } from '../../plugins/auth';
-import {
-  createTicket,
-  deleteTicket,
-  escalateTicket,
-  getTicket,
-  listTickets,
-  setTicketStatus,
-} from './tickets.service';
+import { userActorOf } from '../../lib/actor';
+import { createTicket, deleteTicket, escalateTicket, setTicketStatus } from './tickets.commands';
+import { getTicket, listTickets } from './tickets.service';
 
 const MINUTE = 60_000;
 const byUser = (request: FastifyRequest) => request.user?.id ?? request.ip;
@@ -57,7 +52,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const ticket = await createTicket(app.db, currentUser(request), request.body);
+      const ticket = await createTicket(app.db, userActorOf(request), request.body);
       await app.realtime.publish({
         type: 'ticket',
         ticketId: ticket._id,
@@ -106,7 +101,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await deleteTicket(app.db, request, currentUser(request), request.params.id);
+      const row = await deleteTicket(app.db, userActorOf(request), request.params.id);
       await app.realtime.publish({ type: 'ticket-deleted', ticketId: row.id, ownerId: row.userId });
       return { message: 'Ticket deleted' };
     },
@@ -123,7 +118,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const ticket = await escalateTicket(app.db, request, currentUser(request), request.params.id);
+      const ticket = await escalateTicket(app.db, userActorOf(request), request.params.id);
       await app.realtime.publish({
         type: 'ticket',
         ticketId: ticket._id,
@@ -149,8 +144,8 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const user = currentUser(request);
-        const ticket = await setTicketStatus(app.db, request, user, request.params.id, status);
+        const actor = userActorOf(request);
+        const ticket = await setTicketStatus(app.db, actor, request.params.id, status);
         await app.realtime.publish({
           type: 'ticket',
           ticketId: ticket._id,

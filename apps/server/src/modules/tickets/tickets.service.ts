@@ -1,20 +1,16 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import {
   STAFF_ROLES,
   TICKET_NOT_FOUND,
   type Role,
   type Ticket,
-  type createTicketBodySchema,
   type listTicketsQuerySchema,
 } from '@stellar/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { tickets } from '../../db/schema';
-import { conflict, notFound } from '../../lib/http-errors';
+import { notFound } from '../../lib/http-errors';
 import type { SessionUser } from '../auth/sessions.service';
-import { recordAudit } from '../audit/audit.service';
-import { recordEvent } from '../events';
 import {
   lastMessageAtField,
   presentTicket,
@@ -22,7 +18,6 @@ import {
   type TicketRow,
 } from './tickets.presenter';
 
-type CreateTicketInput = z.output<typeof createTicketBodySchema>;
 type ListTicketsInput = z.output<typeof listTicketsQuerySchema>;
 type Caller = Pick<SessionUser, 'id' | 'role'>;
 
@@ -40,42 +35,6 @@ export async function findAccessibleTicket(db: Db, user: Caller, id: string): Pr
   const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
   if (!row || !canAccessTicket(user, row)) throw notFound(TICKET_NOT_FOUND);
   return row;
-}
-
-/** Opens a ticket for the signed-in user (owner and username come from the session). */
-export async function createTicket(
-  db: Db,
-  user: SessionUser,
-  input: CreateTicketInput,
-): Promise<Ticket> {
-  const row = await db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(tickets)
-      .values({
-        userId: user.id,
-        username: user.username,
-        transactionId: input.transactionId ?? '',
-        message: input.message,
-        priority: input.priority ?? 'Low',
-        reason: input.reason ?? 'General Inquiry',
-      })
-      .returning();
-    await recordEvent(tx, {
-      type: 'ticket.created',
-      userId: user.id,
-      subjectType: 'ticket',
-      subjectId: created!.id,
-      payload: {
-        ticketId: created!.id,
-        username: created!.username,
-        reason: created!.reason,
-        priority: created!.priority,
-        message: created!.message.slice(0, 1000),
-      },
-    });
-    return created!;
-  });
-  return presentTicket(row, { lastMessageAt: null, unread: 0 });
 }
 
 /** Tickets the caller may see, most recent activity first: non-staff only ever get their own. */
@@ -141,86 +100,4 @@ export async function loadTicket(db: Db, id: string, forUserId?: string): Promis
     .where(eq(tickets.id, id));
   if (!row) throw notFound(TICKET_NOT_FOUND);
   return presentTicket(row.ticket, row as { lastMessageAt: Date | null; unread?: number });
-}
-
-const audited = (request: FastifyRequest, action: string, row: TicketRow, db: Db) =>
-  recordAudit(db, request, {
-    action: `ticket.${action}`,
-    targetType: 'ticket',
-    targetId: row.id,
-    details: { owner: row.username },
-  });
-
-/** Deletes a ticket (owner or staff; staff deletions are audited). Returns the deleted row. */
-export async function deleteTicket(
-  db: Db,
-  request: FastifyRequest,
-  user: SessionUser,
-  id: string,
-): Promise<TicketRow> {
-  const ticket = await findAccessibleTicket(db, user, id);
-  return db.transaction(async (tx) => {
-    const [row] = await tx.delete(tickets).where(eq(tickets.id, ticket.id)).returning();
-    if (!row) throw notFound(TICKET_NOT_FOUND);
-    if (isStaff(user.role)) await audited(request, 'delete', row, tx);
-    return row;
-  });
-}
-
-/** Escalates a ticket, one way: a second escalation is a 409. Staff only (checked by the route). */
-export async function escalateTicket(
-  db: Db,
-  request: FastifyRequest,
-  user: SessionUser,
-  id: string,
-): Promise<Ticket> {
-  const ticket = await findAccessibleTicket(db, user, id);
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(tickets)
-      .set({ escalated: true, updatedAt: sql`now()` })
-      .where(and(eq(tickets.id, ticket.id), eq(tickets.escalated, false)))
-      .returning();
-    if (!row) throw conflict('Ticket is already escalated.');
-    await audited(request, 'escalate', row, tx);
-    await recordEvent(tx, {
-      type: 'ticket.escalated',
-      userId: row.userId,
-      subjectType: 'ticket',
-      subjectId: row.id,
-      payload: {
-        ticketId: row.id,
-        username: row.username,
-        reason: row.reason,
-        priority: row.priority,
-        escalatedBy: user.username,
-      },
-    });
-  });
-  return loadTicket(db, ticket.id, user.id);
-}
-
-/** Closes or reopens a ticket (owner or staff; staff changes are audited). */
-export async function setTicketStatus(
-  db: Db,
-  request: FastifyRequest,
-  user: SessionUser,
-  id: string,
-  status: 'open' | 'closed',
-): Promise<Ticket> {
-  const ticket = await findAccessibleTicket(db, user, id);
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(tickets)
-      .set({ status, updatedAt: sql`now()` })
-      .where(
-        and(eq(tickets.id, ticket.id), eq(tickets.status, status === 'open' ? 'closed' : 'open')),
-      )
-      .returning();
-    if (!row) {
-      throw conflict(status === 'open' ? 'Ticket is already open.' : 'Ticket is already closed.');
-    }
-    if (isStaff(user.role)) await audited(request, status === 'open' ? 'reopen' : 'close', row, tx);
-  });
-  return loadTicket(db, ticket.id, user.id);
 }
