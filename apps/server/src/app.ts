@@ -35,7 +35,7 @@ import adminRoutes from './modules/admin/admin.routes';
 import keysRoutes from './modules/keys/keys.routes';
 import licencesRoutes from './modules/licences/licences.routes';
 import resellersRoutes from './modules/resellers/resellers.routes';
-import clientRoutes from './modules/client/client.routes';
+import clientRoutes from './modules/licence-check/client.routes';
 import apiKeysRoutes from './modules/api-keys/api-keys.routes';
 import deliverRoutes from './modules/integrations/deliver.routes';
 import webhooksRoutes from './modules/webhooks/webhooks.routes';
