@@ -46,12 +46,9 @@ const productParamsSchema = z.strictObject({
 
 /** The shop's admin surface: resellers, global settings, overview, audit log (Admin/Owner). */
 const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = app.requireRole('Admin', 'Owner');
-
   app.get(
     '/admin/resellers-products',
     {
-      onRequest: adminOnly,
       schema: { tags, security, response: { 200: resellerListSchema, ...errors } },
     },
     async () => listResellers(app.db),
@@ -60,7 +57,6 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/resellers/:id/products',
     {
-      onRequest: adminOnly,
       schema: {
         tags,
         security,
@@ -81,7 +77,6 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/admin/resellers/:id/products/:productId',
     {
-      onRequest: adminOnly,
       schema: {
         tags,
         security,
@@ -101,7 +96,6 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/admin/resellers/:id/balance',
     {
-      onRequest: adminOnly,
       schema: {
         tags,
         security,
@@ -119,7 +113,6 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/global-product-settings',
     {
-      onRequest: adminOnly,
       schema: { tags, security, response: { 200: globalSettingsSchema, ...errors } },
     },
     async () => presentSettings(await getGlobalSettings(app.db)),
@@ -128,7 +121,6 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/admin/global-product-settings',
     {
-      onRequest: adminOnly,
       schema: {
         tags,
         security,
@@ -149,7 +141,6 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/overview',
     {
-      onRequest: adminOnly,
       schema: { tags, security, response: { 200: overviewSchema, ...errors } },
     },
     async () => getOverview(app.db),
@@ -158,7 +149,6 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/audit',
     {
-      onRequest: adminOnly,
       schema: {
         tags,
         security,

@@ -52,7 +52,6 @@ export async function disconnectEverywhere(app: FastifyInstance, userId: string)
 
 /** Staff actions on accounts (DESIGN section 6); every change is audited. */
 const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const adminOnly = app.requireRole('Admin', 'Owner');
   // The login-as 2FA step-up checks a code (TOTP or backup code): as limited as every other code check.
   const stepUpLimit = app.limit({
     name: 'login-as-2fa',
@@ -64,7 +63,6 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users',
     {
-      onRequest: adminOnly,
       schema: {
         tags,
         security,
@@ -78,7 +76,6 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/users/:id/role',
     {
-      onRequest: adminOnly,
       schema: {
         tags,
         security,
@@ -100,7 +97,6 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:id/ban',
     {
-      onRequest: adminOnly,
       schema: {
         tags,
         security,
@@ -123,7 +119,6 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:id/unban',
     {
-      onRequest: adminOnly,
       schema: {
         tags,
         security,
@@ -139,7 +134,6 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/users/:id',
     {
-      onRequest: adminOnly,
       schema: {
         tags,
         security,
@@ -157,7 +151,6 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:id/reset-2fa',
     {
-      onRequest: adminOnly,
       schema: {
         tags,
         security,
@@ -174,7 +167,6 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:id/reset-code',
     {
-      onRequest: adminOnly,
       schema: {
         tags,
         security,
@@ -193,7 +185,6 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
-      onRequest: adminOnly,
       schema: {
         tags,
         security,
@@ -213,7 +204,6 @@ const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/login-as/:id',
     {
-      onRequest: adminOnly,
       schema: {
         tags,
         security,
