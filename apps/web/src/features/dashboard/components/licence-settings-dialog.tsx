@@ -1,5 +1,7 @@
-import { LIMITS, type OwnedProduct } from '@stellar/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { LicenceSettings, OwnedProduct } from '@stellar/shared';
 import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -12,7 +14,7 @@ import { useUpdateLicenceSettings } from '../api/update-licence-settings';
 import { CopyButton } from '@/components/ui/copy-button';
 import { DateText } from './date-text';
 import { Dialog, DialogActions, DialogContent } from '@/components/ui/dialog';
-import { parseSettingsJson } from './settings-json';
+import { settingsFormSchema, type SettingsFormValues } from './settings-json';
 
 interface LicenceSettingsDialogProps {
   product: OwnedProduct;
@@ -83,25 +85,28 @@ function SettingsLoader({ licenceId }: { licenceId: string }) {
 
 function SettingsEditor({ licenceId, initial }: { licenceId: string; initial: string }) {
   const save = useUpdateLicenceSettings();
-  const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SettingsFormValues, unknown, { settings: LicenceSettings }>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: { settings: initial },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    const parsed = parseSettingsJson(text, LIMITS.licenceSettingsMaxBytes);
-    if (!parsed.ok) {
-      setError(parsed.error);
-      return;
-    }
-    setError(null);
+  const onSubmit = handleSubmit(async ({ settings }) => {
     try {
-      await save.mutateAsync({ licenceId, settings: parsed.value });
+      await save.mutateAsync({ licenceId, settings });
       setSaved(true);
     } catch (failure) {
-      setError(getErrorMessage(failure));
+      setError('settings', { type: 'server', message: getErrorMessage(failure) });
     }
+  });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    setSaved(false);
+    void onSubmit(event);
   };
 
   return (
@@ -109,16 +114,12 @@ function SettingsEditor({ licenceId, initial }: { licenceId: string; initial: st
       <FormField
         label="Settings (JSON)"
         hint="A JSON object, at most 16 KiB."
-        error={error ?? undefined}
+        error={errors.settings?.message}
       >
         {(control) => (
           <Textarea
             {...control}
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
-              setSaved(false);
-            }}
+            {...register('settings', { onChange: () => setSaved(false) })}
             rows={10}
             spellCheck={false}
             className="font-mono text-sm"

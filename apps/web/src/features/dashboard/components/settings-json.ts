@@ -1,4 +1,5 @@
-import { MESSAGES, type LicenceSettings } from '@stellar/shared';
+import { LIMITS, MESSAGES, type LicenceSettings } from '@stellar/shared';
+import { z } from 'zod';
 
 export type ParsedSettings = { ok: true; value: LicenceSettings } | { ok: false; error: string };
 
@@ -19,3 +20,14 @@ export function parseSettingsJson(text: string, maxBytes: number): ParsedSetting
   }
   return { ok: true, value: value as LicenceSettings };
 }
+
+/** The settings editor's form: its text must parse as {@link parseSettingsJson} accepts. */
+export const settingsFormSchema = z.object({
+  settings: z.string().transform((text, ctx) => {
+    const parsed = parseSettingsJson(text, LIMITS.licenceSettingsMaxBytes);
+    if (parsed.ok) return parsed.value;
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }),
+});
+export type SettingsFormValues = z.input<typeof settingsFormSchema>;

@@ -1,6 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { twoFactorSetupBodySchema, type TwoFactorSetupBody } from '@stellar/shared';
-import { useState, type FormEvent } from 'react';
+import {
+  twoFactorCodeBodySchema,
+  twoFactorSetupBodySchema,
+  type TwoFactorSetupBody,
+} from '@stellar/shared';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
@@ -99,25 +102,25 @@ function SetupSteps({
   onVerified: (backupCodes: string[]) => void;
 }) {
   const verify = useVerifyTwoFactor();
-  const [code, setCode] = useState('');
-  const [missing, setMissing] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<{ code: string }>({
+    resolver: zodResolver(twoFactorCodeBodySchema),
+    defaultValues: { code: '' },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (code.trim() === '') {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
+  const submit = handleSubmit(async ({ code }) => {
     try {
-      const result = await verify.mutateAsync(code.trim());
+      const result = await verify.mutateAsync(code);
       if (result.verified) onVerified(result.backupCodes);
     } catch {
       // Shown below from the mutation's error.
     }
-  };
+  });
 
-  const error = missing ? 'Code is required' : verify.error ? getErrorMessage(verify.error) : '';
+  const error = errors.code?.message ?? (verify.error ? getErrorMessage(verify.error) : undefined);
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4">
       <img
@@ -143,12 +146,11 @@ function SetupSteps({
           <CopyButton value={secret} label="Copy secret" />
         </div>
       </div>
-      <FormField label="Authentication code" error={error || undefined}>
+      <FormField label="Authentication code" error={error}>
         {(control) => (
           <Input
             {...control}
-            value={code}
-            onChange={(event) => setCode(event.target.value)}
+            {...register('code')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={32}
