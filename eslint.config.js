@@ -46,6 +46,30 @@ const webZones = [
   },
 ];
 
+// Server boundaries: a module reaches another only through its index.ts (what it lets others use);
+// plugins likewise. app.ts and admin-area.ts register the routes. Tests and fixtures may reach in.
+const serverSrc = path.join(import.meta.dirname, 'apps/server/src');
+const serverModules = readdirSync(path.join(serverSrc, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const serverZones = [
+  ...serverModules.map((name) => ({
+    target: path.join(serverSrc, 'modules', name),
+    from: path.join(serverSrc, 'modules'),
+    except: [
+      `./${name}`,
+      ...serverModules.filter((other) => other !== name).map((other) => `./${other}/index.ts`),
+    ],
+    message: 'Import another server module only through its index.ts (../<module>).',
+  })),
+  {
+    target: path.join(serverSrc, 'plugins'),
+    from: path.join(serverSrc, 'modules'),
+    except: serverModules.map((name) => `./${name}/index.ts`),
+    message: 'Plugins use a module only through its index.ts (../modules/<module>).',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -104,6 +128,22 @@ export default tseslint.config(
           patterns: ['node:*', 'react', 'react-*', 'drizzle-orm*', 'fastify*', '@fastify/*', 'pg'],
         },
       ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.fixtures.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: path.join(import.meta.dirname, 'apps/server') }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
+      'import-x/no-cycle': 'error',
     },
   },
   {

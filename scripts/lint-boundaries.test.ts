@@ -73,3 +73,42 @@ describe('web lint boundaries', () => {
     });
   });
 });
+
+describe('server lint boundaries', () => {
+  const keysFile = path.join(root, 'apps/server/src/modules/keys/lint-fixture.ts');
+  const pluginFile = path.join(root, 'apps/server/src/plugins/lint-fixture.ts');
+
+  it('fails on a module reaching into another module past its index.ts', async () => {
+    expect(
+      await ruleIdsFor(
+        "import { writeAudit } from '../audit/audit.service';\nexport const w = writeAudit;\n",
+        keysFile,
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^import-x\/no-restricted-paths: .*Import another server module only through its index\.ts/,
+      ),
+    ]);
+    expect(
+      await ruleIdsFor(
+        "import { loadTicket } from '../modules/tickets/tickets.service';\nexport const l = loadTicket;\n",
+        pluginFile,
+      ),
+    ).toEqual([expect.stringMatching(/^import-x\/no-restricted-paths: .*Plugins use a module/)]);
+  });
+
+  it('passes through the index.ts and inside the module itself', async () => {
+    expect(
+      await ruleIdsFor(
+        "import { writeAudit } from '../audit';\nexport const w = writeAudit;\n",
+        keysFile,
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleIdsFor(
+        "import { findPlan } from './keys.service';\nexport const f = findPlan;\n",
+        keysFile,
+      ),
+    ).toEqual([]);
+  });
+});

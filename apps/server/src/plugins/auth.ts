@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { API_KEY_PREFIX, type ApiKeyScope, type Role } from '@stellar/shared';
-import { findSessionUser, type SessionUser } from '../modules/auth/sessions.service';
-import { findApiKeyUser } from '../modules/api-keys/api-keys.auth';
+import { findSessionUser, type SessionUser } from '../modules/auth';
+import { findApiKeyUser } from '../modules/api-keys';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors';
 
 declare module 'fastify' {

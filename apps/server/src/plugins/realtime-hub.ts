@@ -10,9 +10,9 @@ import {
 } from '@stellar/shared';
 import type { Db } from '../db/client';
 import { HttpError } from '../lib/http-errors';
-import type { SessionUser } from '../modules/auth/sessions.service';
-import { loadChatMessage, messageForViewer, seesRealAuthor } from '../modules/chats/chats.service';
-import { findAccessibleTicket, isStaff, loadTicket } from '../modules/tickets/tickets.service';
+import type { SessionUser } from '../modules/auth';
+import { loadChatMessage, messageForViewer, seesRealAuthor } from '../modules/chats';
+import { findAccessibleTicket, isStaff, loadTicket } from '../modules/tickets';
 import { liveSessions } from './realtime-sessions';
 
 /** What the API publishes; every process delivers it to its own sockets. */

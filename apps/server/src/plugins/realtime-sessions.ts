@@ -2,12 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Role } from '@stellar/shared';
 import type { Db } from '../db/client';
 import { sessions, users } from '../db/schema';
-import {
-  accountColumns,
-  impersonator,
-  liveSessionWhere,
-  type SessionUser,
-} from '../modules/auth/sessions.service';
+import { accountColumns, impersonator, liveSessionWhere, type SessionUser } from '../modules/auth';
 
 const CHUNK = 1000;
 

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { sql } from 'drizzle-orm';
 import { WS_CLOSE, WS_SOCKETS_PER_USER, wsClientMessageSchema } from '@stellar/shared';
-import { findSessionUser } from '../modules/auth/sessions.service';
+import { findSessionUser } from '../modules/auth';
 import { bearerToken, PASSWORD_CHANGE_REQUIRED } from './auth';
 import {
   ENDED,

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { CATALOGUE, MAINTENANCE_PAGES, dollarsToCents } from '@stellar/shared';
 import type { Db } from '../client';
 import { maintenance, plans, products, settings, users } from '../schema';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../modules/auth';
 
 export interface SeedOptions {
   ownerUsername?: string;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../config';
 import { openDatabase, type Db } from '../client';
-import { hashPassword } from '../../modules/auth/password';
+import { hashPassword } from '../../modules/auth';
 import { seed } from './index';
 
 /**

@@ -14,9 +14,9 @@ import {
   resellerListSchema,
 } from '@stellar/shared';
 import { actorOf } from '../../lib/actor';
-import { listAudit } from '../audit/audit.queries';
-import { updateSettings } from '../settings/settings.commands';
-import { getGlobalSettings, type GlobalSettings } from '../settings/settings.service';
+import { listAudit } from '../audit';
+import { updateSettings } from '../settings';
+import { getGlobalSettings, type GlobalSettings } from '../settings';
 import { getOverview } from './overview.service';
 import {
   creditBalance,

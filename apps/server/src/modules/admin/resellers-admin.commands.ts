@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../audit';
 import { recordEvent } from '../events';
 import { adjustBalance, grantProduct, revokeProduct } from './resellers-admin.service';
 

@@ -3,7 +3,7 @@ import type { Role } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { apiKeys, users } from '../../db/schema';
 import { sha256 } from '../../lib/crypto';
-import { accountColumns } from '../auth/sessions.service';
+import { accountColumns } from '../auth';
 
 /** last_used_at is written at most this often for one address, so reads stay reads. */
 const TOUCH_EVERY_MS = 30 * 1000;

@@ -6,8 +6,8 @@ import { apiKeys } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { sha256 } from '../../lib/crypto';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors';
-import { writeAudit } from '../audit/audit.service';
-import { findPlan, isGranted, PRODUCT_NOT_GRANTED } from '../keys/keys.service';
+import { writeAudit } from '../audit';
+import { findPlan, isGranted, PRODUCT_NOT_GRANTED } from '../keys';
 import { presentApiKey } from './api-keys.queries';
 
 export const MAX_API_KEYS = 50;

@@ -5,7 +5,7 @@ import { ticketMessages, tickets, users } from '../../db/schema';
 import type { UserActor } from '../../lib/actor';
 import { notFound } from '../../lib/http-errors';
 import { recordEvent } from '../events';
-import { findAccessibleTicket, isStaff } from '../tickets/tickets.service';
+import { findAccessibleTicket, isStaff } from '../tickets';
 import { displayedSender, presentChatMessage, type SendChatInput } from './chats.service';
 
 /**

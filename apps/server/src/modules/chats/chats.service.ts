@@ -12,8 +12,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ticketMessages, ticketReads, users } from '../../db/schema';
 import { forbidden } from '../../lib/http-errors';
-import type { SessionUser } from '../auth/sessions.service';
-import { findAccessibleTicket, isStaff } from '../tickets/tickets.service';
+import type { SessionUser } from '../auth';
+import { findAccessibleTicket, isStaff } from '../tickets';
 
 export type SendChatInput = z.output<typeof sendChatBodySchema>;
 type Viewer = Pick<SessionUser, 'id' | 'role'>;

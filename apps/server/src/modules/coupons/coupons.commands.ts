@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { coupons } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { badRequest, notFound } from '../../lib/http-errors';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../audit';
 import { recordEvent } from '../events';
 import { presentCoupon, productTitle } from './coupons.queries';
 

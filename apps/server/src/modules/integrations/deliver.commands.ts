@@ -3,9 +3,9 @@ import { STAFF_ROLES } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { maintenance, shopDeliveries } from '../../db/schema';
 import { HttpError } from '../../lib/http-errors';
-import type { SessionUser } from '../auth/sessions.service';
+import type { SessionUser } from '../auth';
 import type { UserActor } from '../../lib/actor';
-import { generateKeys } from '../keys/keys.commands';
+import { generateKeys } from '../keys';
 
 export const DELIVERY_MAINTENANCE =
   'Key delivery is paused for maintenance. Please try again later.';

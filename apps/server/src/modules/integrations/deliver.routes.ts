@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LIMITS } from '@stellar/shared';
 import { HttpError } from '../../lib/http-errors';
-import { findApiKeyUser } from '../api-keys/api-keys.auth';
+import { findApiKeyUser } from '../api-keys';
 import { deliverOrder } from './deliver.commands';
 import { userActorOf } from '../../lib/actor';
 

@@ -9,11 +9,11 @@ import type { Db } from '../../db/client';
 import { balanceLedger, licenceKeys, users } from '../../db/schema';
 import type { UserActor } from '../../lib/actor';
 import { badRequest, forbidden } from '../../lib/http-errors';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../audit';
 import { recordEvent } from '../events';
-import { grantLicenceDays } from '../licences/grant-licence';
-import { getOwnedProduct } from '../licences/licences.service';
-import { newKeyCode, normaliseKeyCode } from './key-code';
+import { grantLicenceDays } from '../licences';
+import { getOwnedProduct } from '../licences';
+import { newKeyCode, normaliseKeyCode } from '../../lib/key-code';
 import {
   findPlan,
   INSUFFICIENT_BALANCE,

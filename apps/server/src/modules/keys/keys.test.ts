@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { KEY_CODE_PATTERN, LICENCE_KEY_PATTERN } from '@stellar/shared';
 import { createTestApp, reloadUser, rows, signedIn, type TestContext } from '../../../test/harness';
-import { newKeyCode, normaliseKeyCode } from './key-code';
+import { newKeyCode, normaliseKeyCode } from '../../lib/key-code';
 import {
   CLOTHING,
   credit,

@@ -8,7 +8,7 @@ import {
   errorResponseSchema,
   publicKeyResponseSchema,
 } from '@stellar/shared';
-import { normaliseKeyCode } from '../keys/key-code';
+import { normaliseKeyCode } from '../../lib/key-code';
 import { checkLicence, getClientSettings } from './client.service';
 import { loadSigner, type LicenceSigner } from './signing';
 

@@ -8,8 +8,8 @@ import type {
 import type { Db } from '../../db/client';
 import { licences, products, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
-import { normaliseKeyCode } from '../keys/key-code';
-import { getGlobalSettings } from '../settings/settings.service';
+import { normaliseKeyCode } from '../../lib/key-code';
+import { getGlobalSettings } from '../settings';
 
 /** last_check_at is written at most this often per licence, so a busy tool's checks stay reads. */
 const TOUCH_EVERY_MS = 60_000;

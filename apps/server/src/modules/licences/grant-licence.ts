@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { licences } from '../../db/schema';
-import { LICENCE_PREFIX, newKeyCode } from '../keys/key-code';
+import { LICENCE_PREFIX, newKeyCode } from '../../lib/key-code';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

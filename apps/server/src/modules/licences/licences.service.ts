@@ -4,7 +4,7 @@ import { recordEvent } from '../events';
 import type { Db } from '../../db/client';
 import { licences, products } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
-import { getGlobalSettings, type GlobalSettings } from '../settings/settings.service';
+import { getGlobalSettings, type GlobalSettings } from '../settings';
 
 export const LICENCE_NOT_FOUND = 'Licence not found.';
 export const HWID_RESET_DISABLED = 'HWID reset is disabled.';

@@ -1,7 +1,7 @@
 import type { MaintenancePage } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../audit';
 import { recordEvent } from '../events';
 import { setMaintenance as applyMaintenance } from './maintenance.service';
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { balanceLedger, licences, orders, users } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/http-errors';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../audit';
 import { recordEvent } from '../events';
 import { getAdminOrder } from './orders-admin.queries';
 

@@ -3,9 +3,9 @@ import { centsToDollars } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { balanceLedger, coupons, orders, products, users } from '../../db/schema';
 import { SYSTEM_ACTOR, type Actor } from '../../lib/actor';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../audit';
 import { recordEvent } from '../events';
-import { grantLicenceDays } from '../licences/grant-licence';
+import { grantLicenceDays } from '../licences';
 
 type OrderRow = typeof orders.$inferSelect;
 const OPEN = ['pending', 'processing'] as const;

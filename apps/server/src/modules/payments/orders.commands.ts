@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { coupons, orders } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { HttpError } from '../../lib/http-errors';
-import { findPlan } from '../keys/keys.service';
+import { findPlan } from '../keys';
 import { takeCouponUse } from './coupon-use';
 import { deliverOrder } from './delivery.commands';
 import type { PaymentProcessor } from './processor';

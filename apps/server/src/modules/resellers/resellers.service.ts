@@ -2,9 +2,9 @@ import { count, desc, eq } from 'drizzle-orm';
 import { ADMIN_ROLES, centsToDollars, type ResellerMe } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { licenceKeys, plans, products, resellerProducts, users } from '../../db/schema';
-import type { SessionUser } from '../auth/sessions.service';
-import { maskKeyCode } from '../keys/key-code';
-import { listProducts } from '../products/products.service';
+import type { SessionUser } from '../auth';
+import { maskKeyCode } from '../../lib/key-code';
+import { listProducts } from '../products';
 import { listTopUps } from '../payments';
 
 /** What the reseller panel needs: balance, sellable products, and a page of generated keys. */

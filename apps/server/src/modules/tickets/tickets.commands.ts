@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { tickets } from '../../db/schema';
 import type { Actor, UserActor } from '../../lib/actor';
 import { conflict, notFound } from '../../lib/http-errors';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../audit';
 import { recordEvent } from '../events';
 import { presentTicket, type TicketRow } from './tickets.presenter';
 import { findAccessibleTicket, isStaff, loadTicket } from './tickets.service';

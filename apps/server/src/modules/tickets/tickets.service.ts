@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { tickets } from '../../db/schema';
 import { notFound } from '../../lib/http-errors';
-import type { SessionUser } from '../auth/sessions.service';
+import type { SessionUser } from '../auth';
 import {
   lastMessageAtField,
   presentTicket,

@@ -2,10 +2,10 @@ import type { Role } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../lib/actor';
 import { badRequest } from '../../lib/http-errors';
-import { writeAudit } from '../audit/audit.service';
-import { issueResetCode as newResetCode, registerUser } from '../auth/auth.service';
-import { createSession } from '../auth/sessions.service';
-import { clearTwoFactor } from '../auth/two-factor.service';
+import { writeAudit } from '../audit';
+import { issueResetCode as newResetCode, registerUser } from '../auth';
+import { createSession } from '../auth';
+import { clearTwoFactor } from '../auth';
 import { recordEvent } from '../events';
 import {
   changeRole as applyRole,

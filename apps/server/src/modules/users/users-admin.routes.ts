@@ -21,8 +21,8 @@ import { users } from '../../db/schema';
 import { currentUser } from '../../plugins/auth';
 import { actorOf } from '../../lib/actor';
 import { forbidden, HttpError } from '../../lib/http-errors';
-import { IMPERSONATION_MS } from '../auth/sessions.service';
-import { checkSecondFactor } from '../auth/two-factor.service';
+import { IMPERSONATION_MS } from '../auth';
+import { checkSecondFactor } from '../auth';
 import {
   banUser,
   changeRole,

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
-import type { SessionUser } from '../auth/sessions.service';
+import type { SessionUser } from '../auth';
 
 /** Who acts in a staff rule: the hierarchy needs only the id and role. */
 export type Staff = Pick<SessionUser, 'id' | 'role'>;

@@ -13,7 +13,7 @@ import { events, webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
 import { encrypt } from '../../lib/crypto';
 import { badRequest, conflict, notFound } from '../../lib/http-errors';
-import { writeAudit } from '../audit/audit.service';
+import { writeAudit } from '../audit';
 import { ownWebhook, presentDelivery, presentWebhook } from './webhooks.queries';
 
 export const MAX_WEBHOOKS = 20;

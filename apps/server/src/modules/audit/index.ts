@@ -1,0 +1,2 @@
+export { listAudit } from './audit.queries';
+export { writeAudit } from './audit.service';

@@ -1,0 +1,1 @@
+export { loadChatMessage, messageForViewer, seesRealAuthor } from './chats.service';

@@ -1,0 +1,2 @@
+export { grantLicenceDays } from './grant-licence';
+export { getOwnedProduct } from './licences.service';

@@ -1,0 +1,3 @@
+export { updateSettings } from './settings.commands';
+export { getGlobalSettings } from './settings.service';
+export type { GlobalSettings } from './settings.service';

@@ -1,0 +1,1 @@
+export { findAccessibleTicket, isStaff, loadTicket } from './tickets.service';
