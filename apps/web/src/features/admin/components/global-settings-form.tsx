@@ -1,5 +1,8 @@
-import type { GlobalSettingsPayload } from '@stellar/shared';
-import { useId, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { globalSettingsSchema, type GlobalSettingsPayload } from '@stellar/shared';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,13 +10,28 @@ import { FieldError } from '@/components/ui/field-error';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
-import { getFieldErrors } from '@/lib/api-client';
+import { Switch } from '@/components/ui/switch';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { useUpdateGlobalSettings } from '../api/update-global-settings';
 import { reportAdminError } from './report-admin-error';
-import { Switch } from '@/components/ui/switch';
 
 type YesNoField = 'allowHWIDReset' | 'allowSettingsAccess';
-type FieldErrors = Partial<Record<keyof GlobalSettingsPayload, string>>;
+
+// Only "is it a number" is checked here; the range is the server's rule and its message.
+const settingsFormSchema = globalSettingsSchema.extend({
+  hwidResetCooldownHours: z
+    .string()
+    .trim()
+    .refine((text) => text !== '' && Number.isFinite(Number(text)), 'Must be a number of hours.')
+    .transform(Number),
+});
+type SettingsFormValues = z.input<typeof settingsFormSchema>;
+const FIELDS = ['allowHWIDReset', 'allowSettingsAccess', 'hwidResetCooldownHours'] as const;
+
+const toFormValues = (settings: GlobalSettingsPayload): SettingsFormValues => ({
+  ...settings,
+  hwidResetCooldownHours: String(settings.hwidResetCooldownHours),
+});
 
 const SWITCHES: { field: YesNoField; label: string; hint: string }[] = [
   {
@@ -71,67 +89,66 @@ function YesNoSwitch({
 
 /** The settings form: sends the whole object; server messages go under their fields. */
 export function GlobalSettingsForm({ initial }: { initial: GlobalSettingsPayload }) {
-  const [values, setValues] = useState({
-    allowHWIDReset: initial.allowHWIDReset,
-    allowSettingsAccess: initial.allowSettingsAccess,
-    cooldown: String(initial.hwidResetCooldownHours),
-  });
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const update = useUpdateGlobalSettings();
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<SettingsFormValues, unknown, GlobalSettingsPayload>({
+    resolver: zodResolver(settingsFormSchema),
+    defaultValues: toFormValues(initial),
+  });
 
-  const change = (patch: Partial<typeof values>) => {
-    setValues((current) => ({ ...current, ...patch }));
-    setStatus(null);
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setErrors({});
-    setStatus(null);
-    const text = values.cooldown.trim();
-    // Only "is it a number" is checked here; the range is the server's rule and its message.
-    if (text === '' || !Number.isFinite(Number(text))) {
-      setErrors({ hwidResetCooldownHours: 'Must be a number of hours.' });
-      return;
-    }
+  const onSubmit = handleSubmit(async (values) => {
     try {
-      const saved = await update.mutateAsync({
-        allowHWIDReset: values.allowHWIDReset,
-        allowSettingsAccess: values.allowSettingsAccess,
-        hwidResetCooldownHours: Number(text),
-      });
-      setValues({
-        allowHWIDReset: saved.allowHWIDReset,
-        allowSettingsAccess: saved.allowSettingsAccess,
-        cooldown: String(saved.hwidResetCooldownHours),
-      });
+      const saved = await update.mutateAsync(values);
+      reset(toFormValues(saved));
       setStatus({ tone: 'success', text: 'Global product settings saved.' });
     } catch (error) {
       const message = reportAdminError('save the global product settings', error);
-      const fieldErrors = getFieldErrors(error) as FieldErrors;
-      setErrors(fieldErrors);
-      if (Object.keys(fieldErrors).length === 0) setStatus({ tone: 'error', text: message });
+      if (!applyFieldErrors<SettingsFormValues>(error, FIELDS, setError)) {
+        setStatus({ tone: 'error', text: message });
+      }
     }
-  };
+  });
 
   return (
     <Card className="max-w-2xl p-4 sm:p-6">
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-6">
+      <form
+        noValidate
+        onSubmit={(event) => {
+          setStatus(null);
+          void onSubmit(event);
+        }}
+        className="flex flex-col gap-6"
+      >
         {SWITCHES.map(({ field, label, hint }) => (
-          <YesNoSwitch
+          <Controller
             key={field}
-            label={label}
-            hint={hint}
-            checked={values[field] === 'yes'}
-            onChange={(checked) => change({ [field]: checked ? 'yes' : 'no' })}
-            error={errors[field]}
+            control={control}
+            name={field}
+            render={({ field: { value, onChange } }) => (
+              <YesNoSwitch
+                label={label}
+                hint={hint}
+                checked={value === 'yes'}
+                onChange={(checked) => {
+                  onChange(checked ? 'yes' : 'no');
+                  setStatus(null);
+                }}
+                error={errors[field]?.message}
+              />
+            )}
           />
         ))}
         <FormField
           label="HWID reset cooldown (hours)"
           hint="How long a member waits between two HWID resets. 0 means no wait."
-          error={errors.hwidResetCooldownHours}
+          error={errors.hwidResetCooldownHours?.message}
           className="max-w-xs"
         >
           {(control) => (
@@ -142,8 +159,7 @@ export function GlobalSettingsForm({ initial }: { initial: GlobalSettingsPayload
               min={0}
               max={8760}
               step={1}
-              value={values.cooldown}
-              onChange={(event) => change({ cooldown: event.target.value })}
+              {...register('hwidResetCooldownHours', { onChange: () => setStatus(null) })}
             />
           )}
         </FormField>
