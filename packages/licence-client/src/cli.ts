@@ -15,6 +15,7 @@ const EXIT: Record<LicenceFailureReason, number> = {
   KEY_INVALID: 1,
   PRODUCT_MISMATCH: 1,
   BANNED: 1,
+  REVOKED: 1,
   EXPIRED: 1,
   HWID_MISMATCH: 1,
   SIGNATURE_INVALID: 2,

@@ -126,6 +126,7 @@ const REFUSALS: Record<LicenceFailureReason, string> = {
     'not a licence key: use the licence key from your dashboard (voucher keys are redeemed on the site)',
   PRODUCT_MISMATCH: 'the key is for another product',
   BANNED: 'the account that owns this licence is banned',
+  REVOKED: 'the licence has been revoked',
   EXPIRED: 'the licence has expired',
   HWID_MISMATCH: 'the licence is bound to another machine (reset the HWID from the dashboard)',
   SIGNATURE_INVALID: '',

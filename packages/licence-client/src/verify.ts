@@ -6,6 +6,7 @@ export const SERVER_CODES = [
   'KEY_INVALID',
   'PRODUCT_MISMATCH',
   'BANNED',
+  'REVOKED',
   'EXPIRED',
   'HWID_MISMATCH',
 ] as const;

@@ -30,11 +30,14 @@ export const settings = pgTable(
     allowHwidReset: boolean().notNull().default(false),
     allowSettingsAccess: boolean().notNull().default(false),
     hwidResetCooldownHours: integer().notNull().default(24),
+    /** Days an offline token of the licence check stays valid; 0 = offline tokens off. */
+    offlineDays: integer().notNull().default(0),
     updatedAt: ts().notNull().defaultNow(),
   },
   (t) => [
     check('settings_singleton', sql`${t.id} = 1`),
     check('settings_cooldown_check', sql`${t.hwidResetCooldownHours} >= 0`),
+    check('settings_offline_days_check', sql`${t.offlineDays} BETWEEN 0 AND 30`),
   ],
 );
 

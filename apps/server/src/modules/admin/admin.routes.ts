@@ -38,6 +38,7 @@ const presentSettings = (s: GlobalSettings) => ({
   allowHWIDReset: yesNo(s.allowHWIDReset),
   allowSettingsAccess: yesNo(s.allowSettingsAccess),
   hwidResetCooldownHours: s.hwidResetCooldownHours,
+  offlineDays: s.offlineDays,
 });
 const productParamsSchema = z.strictObject({
   id: z.string().uuid('Not found'),
@@ -133,6 +134,7 @@ const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         allowHWIDReset: request.body.allowHWIDReset === 'yes',
         allowSettingsAccess: request.body.allowSettingsAccess === 'yes',
         hwidResetCooldownHours: request.body.hwidResetCooldownHours,
+        offlineDays: request.body.offlineDays,
       };
       return presentSettings(await updateSettings(app.db, actorOf(request), next, presentSettings));
     },

@@ -109,6 +109,7 @@ describe('admin: resellers, settings, overview, audit', () => {
       allowHWIDReset: 'no',
       allowSettingsAccess: 'no',
       hwidResetCooldownHours: 24,
+      offlineDays: 0,
     });
     const put = (payload: object) =>
       ctx.app.inject({
@@ -126,6 +127,7 @@ describe('admin: resellers, settings, overview, audit', () => {
       allowHWIDReset: 'yes',
       allowSettingsAccess: 'no',
       hwidResetCooldownHours: 6,
+      offlineDays: 0,
     });
     const [row] = await ctx.db.select().from(settings);
     expect(row).toMatchObject({
@@ -148,6 +150,7 @@ describe('admin: resellers, settings, overview, audit', () => {
       allowHWIDReset: 'yes',
       allowSettingsAccess: 'no',
       hwidResetCooldownHours: 6,
+      offlineDays: 0,
     });
   });
 

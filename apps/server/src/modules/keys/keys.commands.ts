@@ -125,6 +125,7 @@ export async function redeemKey(db: Db, actor: UserActor, keyCode: string): Prom
         productId: licenceKeys.productId,
         durationDays: licenceKeys.durationDays,
         createdBy: licenceKeys.createdBy,
+        planId: licenceKeys.planId,
       });
     if (!key) throw badRequest(INVALID_KEY);
     const licence = await grantLicenceDays(tx, {
@@ -132,6 +133,7 @@ export async function redeemKey(db: Db, actor: UserActor, keyCode: string): Prom
       productId: key.productId,
       days: key.durationDays,
       now,
+      plan: key.planId ? { id: key.planId } : null,
     });
     await tx
       .update(licenceKeys)

@@ -34,6 +34,7 @@ export async function setGlobalSettings(
     allowHwidReset?: boolean;
     allowSettingsAccess?: boolean;
     hwidResetCooldownHours?: number;
+    offlineDays?: number;
   },
 ) {
   await ctx.db.update(settings).set(next).where(eq(settings.id, 1));

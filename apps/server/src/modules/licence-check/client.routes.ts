@@ -1,6 +1,9 @@
+import { createHash, createPublicKey } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  clientOfflineTokenBodySchema,
+  clientOfflineTokenResponseSchema,
   clientSettingsQuerySchema,
   clientSettingsResponseSchema,
   clientValidateBodySchema,
@@ -9,7 +12,13 @@ import {
   publicKeyResponseSchema,
 } from '@stellar/shared';
 import { normaliseKeyCode } from '../../lib/key-code';
-import { checkLicence, getClientSettings } from './client.service';
+import {
+  checkLicence,
+  getClientSettings,
+  issueOfflineToken,
+  lookupLicence,
+  type LicenceLookup,
+} from './client.service';
 import { loadSigner, type LicenceSigner } from './signing';
 
 const MINUTE = 60_000;
@@ -34,17 +43,47 @@ async function sendSigned(reply: FastifyReply, signer: LicenceSigner, answer: ob
     .send(body as never);
 }
 
-/** The automation tool's licence API (DESIGN section 7): validate, public key, settings. */
+/** The raw 32-byte Ed25519 key (base64) and its SHA-256 fingerprint (hex), from the SPKI PEM. */
+export function publicKeyForms(pem: string): { raw: string; fingerprint: string } {
+  const raw = createPublicKey(pem).export({ format: 'der', type: 'spki' }).subarray(-32);
+  return {
+    raw: raw.toString('base64'),
+    fingerprint: createHash('sha256').update(raw).digest('hex'),
+  };
+}
+
+/**
+ * The automation tool's licence API (DESIGN section 7): validate, offline token, settings, public
+ * key. Limits: per IP address, then per licence (every key spelling, every machine and every
+ * route of one licence count together; a key that matches no licence counts as itself).
+ */
 const clientRoutes: FastifyPluginAsyncZod<{ signingKey?: string }> = async (app, opts) => {
   const signer = await loadSigner(app.db, opts.signingKey);
   app.addHook('onClose', () => signer.close());
-  const byKey = (request: FastifyRequest) => {
-    const source = (request.body ?? request.query) as { key?: unknown } | undefined;
-    return normaliseKeyCode(String(source?.key ?? ''));
+  const publicKey = {
+    publicKey: signer.publicKeyPem,
+    algorithm: 'Ed25519' as const,
+    ...publicKeyForms(signer.publicKeyPem),
+  };
+
+  // The licence is looked up once per request, before the per-licence limit, and reused by the handler.
+  const lookups = new WeakMap<FastifyRequest, LicenceLookup>();
+  const source = (request: FastifyRequest) =>
+    (request.body ?? request.query) as { key: string; hwid: string };
+  const loadLicence = async (request: FastifyRequest) => {
+    const { key, hwid } = source(request);
+    lookups.set(request, await lookupLicence(app.db, key, hwid));
+  };
+  const byLicence = (request: FastifyRequest) => {
+    const found = lookups.get(request);
+    return found?.row
+      ? `licence:${found.row.licenceId}`
+      : `key:${normaliseKeyCode(String(source(request).key ?? ''))}`;
   };
   const limits = [
-    app.limit({ name: 'client-key', max: 60, windowMs: MINUTE, key: byKey }),
     app.limit({ name: 'client-ip', max: 600, windowMs: MINUTE, key: (request) => request.ip }),
+    loadLicence,
+    app.limit({ name: 'client-licence', max: 60, windowMs: MINUTE, key: byLicence }),
   ];
 
   app.post(
@@ -60,7 +99,31 @@ const clientRoutes: FastifyPluginAsyncZod<{ signingKey?: string }> = async (app,
         response: { 200: clientValidateResponseSchema, ...errors },
       },
     },
-    async (request, reply) => sendSigned(reply, signer, await checkLicence(app.db, request.body)),
+    async (request, reply) =>
+      sendSigned(
+        reply,
+        signer,
+        await checkLicence(app.db, request.body, new Date(), lookups.get(request)),
+      ),
+  );
+
+  app.post(
+    '/client/offline-token',
+    {
+      helmet: false,
+      preHandler: limits,
+      schema: {
+        tags: ['client'],
+        body: clientOfflineTokenBodySchema,
+        response: { 200: clientOfflineTokenResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      sendSigned(
+        reply,
+        signer,
+        await issueOfflineToken(app.db, request.body, new Date(), lookups.get(request)),
+      ),
   );
 
   app.get(
@@ -76,12 +139,16 @@ const clientRoutes: FastifyPluginAsyncZod<{ signingKey?: string }> = async (app,
     },
     async (request, reply) => {
       const now = new Date();
-      const found = await getClientSettings(app.db, request.query, now);
+      const found = await getClientSettings(app.db, request.query, now, lookups.get(request));
       return sendSigned(reply, signer, {
         product: found.product,
         settings: found.settings,
         nonce: request.query.nonce ?? null,
         serverTime: now.toISOString(),
+        valid: found.code === 'VALID',
+        code: found.code,
+        hwid: request.query.hwid,
+        licenceId: found.licenceId,
       });
     },
   );
@@ -91,7 +158,7 @@ const clientRoutes: FastifyPluginAsyncZod<{ signingKey?: string }> = async (app,
     { schema: { tags: ['client'], response: { 200: publicKeyResponseSchema } } },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return { publicKey: signer.publicKeyPem, algorithm: 'Ed25519' as const };
+      return publicKey;
     },
   );
 };

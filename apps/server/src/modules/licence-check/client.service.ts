@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type {
   ClientValidateBody,
   ClientValidateResponse,
@@ -6,13 +6,14 @@ import type {
   LicenceSettings,
 } from '@stellar/shared';
 import type { Db } from '../../db/client';
-import { licences, products, users } from '../../db/schema';
+import { licenceMachines, licences, products, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
 import { normaliseKeyCode } from '../../lib/key-code';
 import { getGlobalSettings } from '../settings';
 
-/** last_check_at is written at most this often per licence, so a busy tool's checks stay reads. */
+/** last_check_at and a machine's last_seen_at are written at most this often, so checks stay reads. */
 const TOUCH_EVERY_MS = 60_000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const CLIENT_KEY_INVALID = 'Invalid licence key.';
 export const CLIENT_BANNED = 'This account has been banned.';
@@ -22,8 +23,9 @@ export const CLIENT_HWID_MISMATCH = 'This licence is bound to another machine.';
 export const CLIENT_SETTINGS_DISABLED = 'Settings access is disabled.';
 
 /**
- * licence key -> licence -> user -> product for a batch of keys, in one round trip. Only a
- * licence's own key is a credential: voucher codes are spent by redeeming and match nothing here.
+ * licence key -> licence -> user -> product (and the asked machine, if bound) for a batch of
+ * checks, in one round trip. Only a licence's own key is a credential: voucher codes are spent by
+ * redeeming and match nothing here. One row per licence, or one per bound machine among `hwids`.
  */
 const buildLookup = (db: Db) =>
   db
@@ -34,18 +36,46 @@ const buildLookup = (db: Db) =>
       hwid: licences.hwid,
       expiresAt: licences.expiresAt,
       lastCheckAt: licences.lastCheckAt,
+      maxMachines: licences.maxMachines,
+      revokedAt: licences.revokedAt,
       bannedAt: users.bannedAt,
+      variables: products.variables,
+      machineHwid: licenceMachines.hwid,
+      machineSeenAt: licenceMachines.lastSeenAt,
     })
     .from(licences)
     .innerJoin(products, eq(products.id, licences.productId))
     .innerJoin(users, eq(users.id, licences.userId))
+    .leftJoin(
+      licenceMachines,
+      and(
+        eq(licenceMachines.licenceId, licences.id),
+        sql`${licenceMachines.hwid} = any(${sql.placeholder('hwids')}::text[])`,
+      ),
+    )
     .where(sql`${licences.licenceKey} = any(${sql.placeholder('codes')}::text[])`)
     // Named: PostgreSQL parses and plans it once per pooled connection.
-    .prepare('licence_check_lookup');
-type LookupRow = Awaited<ReturnType<ReturnType<typeof buildLookup>['execute']>>[number];
+    .prepare('licence_check_lookup_v2');
+type QueryRow = Awaited<ReturnType<ReturnType<typeof buildLookup>['execute']>>[number];
+export type LookupRow = Omit<QueryRow, 'machineHwid' | 'machineSeenAt'>;
+
+/** What the database says about one (key, hwid): the licence, and when that machine was last seen. */
+export interface LicenceLookup {
+  /** The normalised key code. */
+  code: string;
+  row?: LookupRow;
+  /** Set when `hwid` is one of the licence's machines (licence_machines). */
+  machineSeenAt: Date | null;
+}
 
 /** Largest number of distinct keys looked up by one query. */
 const MAX_BATCH = 256;
+
+interface Waiter {
+  hwid: string;
+  resolve: (found: LicenceLookup) => void;
+  reject: (e: unknown) => void;
+}
 
 /**
  * Coalesces the lookups of concurrent checks: every check that reaches the lookup during one turn
@@ -55,21 +85,18 @@ const MAX_BATCH = 256;
  */
 class KeyLookupBatcher {
   private readonly prepared: ReturnType<typeof buildLookup>;
-  private waiting = new Map<
-    string,
-    { resolve: (row?: LookupRow) => void; reject: (e: unknown) => void }[]
-  >();
+  private waiting = new Map<string, Waiter[]>();
   private scheduled = false;
 
   constructor(db: Db) {
     this.prepared = buildLookup(db);
   }
 
-  load(code: string): Promise<LookupRow | undefined> {
+  load(code: string, hwid: string): Promise<LicenceLookup> {
     return new Promise((resolve, reject) => {
       const list = this.waiting.get(code);
-      if (list) list.push({ resolve, reject });
-      else this.waiting.set(code, [{ resolve, reject }]);
+      if (list) list.push({ hwid, resolve, reject });
+      else this.waiting.set(code, [{ hwid, resolve, reject }]);
       if (this.waiting.size >= MAX_BATCH) this.flush();
       else if (!this.scheduled) {
         this.scheduled = true;
@@ -85,10 +112,26 @@ class KeyLookupBatcher {
     const batch = this.waiting;
     if (batch.size === 0) return;
     this.waiting = new Map();
-    this.prepared.execute({ codes: [...batch.keys()] }).then(
+    const hwids = new Set<string>();
+    for (const list of batch.values()) for (const w of list) hwids.add(w.hwid);
+    this.prepared.execute({ codes: [...batch.keys()], hwids: [...hwids] }).then(
       (rows) => {
-        const byCode = new Map(rows.map((row) => [row.code, row]));
-        for (const [code, list] of batch) for (const w of list) w.resolve(byCode.get(code));
+        const byCode = new Map<string, { row: LookupRow; seen: Map<string, Date> }>();
+        for (const { machineHwid, machineSeenAt, ...row } of rows) {
+          let entry = byCode.get(row.code);
+          if (!entry) byCode.set(row.code, (entry = { row, seen: new Map() }));
+          if (machineHwid !== null && machineSeenAt) entry.seen.set(machineHwid, machineSeenAt);
+        }
+        for (const [code, list] of batch) {
+          const entry = byCode.get(code);
+          for (const w of list) {
+            w.resolve({
+              code,
+              row: entry?.row,
+              machineSeenAt: entry?.seen.get(w.hwid) ?? null,
+            });
+          }
+        }
       },
       (err: unknown) => {
         for (const list of batch.values()) for (const w of list) w.reject(err);
@@ -98,67 +141,106 @@ class KeyLookupBatcher {
 }
 
 const batchers = new WeakMap<Db, KeyLookupBatcher>();
-function lookup(db: Db, key: string): Promise<LookupRow | undefined> {
+/** The licence of `key` and whether `hwid` is one of its machines (batched with concurrent checks). */
+export function lookupLicence(db: Db, key: string, hwid: string): Promise<LicenceLookup> {
   let batcher = batchers.get(db);
   if (!batcher) {
     batcher = new KeyLookupBatcher(db);
     batchers.set(db, batcher);
   }
-  return batcher.load(normaliseKeyCode(key));
+  return batcher.load(normaliseKeyCode(key), hwid);
 }
 
-/** What a row says about a check, before the HWID is considered. */
+/** What a row says about a check, before the machine is considered. */
 function verdict(row: LookupRow | undefined, product: string, now: Date): LicenceCheckCode | null {
   if (!row) return 'KEY_INVALID';
   if (row.slug !== product) return 'PRODUCT_MISMATCH';
   if (row.bannedAt) return 'BANNED';
+  if (row.revokedAt) return 'REVOKED';
   if (row.expiresAt <= now) return 'EXPIRED';
   return null;
 }
 
-/** Binds the HWID if none is bound yet (guarded: of two racing machines one wins); returns the bound one. */
-async function bindHwid(
+/** A bound machine seen again: its last_seen_at and the licence's last_check_at, once a minute at most. */
+async function touch(db: Db, found: LicenceLookup, hwid: string, now: Date): Promise<void> {
+  const row = found.row!;
+  const stale = (at: Date | null) => !at || now.getTime() - at.getTime() >= TOUCH_EVERY_MS;
+  if (!stale(found.machineSeenAt) && !stale(row.lastCheckAt)) return;
+  await db.execute(sql`
+    with seen as (
+      update ${licenceMachines} set last_seen_at = ${now.toISOString()}::timestamptz
+      where licence_id = ${row.licenceId} and hwid = ${hwid}
+    )
+    update ${licences} set last_check_at = ${now.toISOString()}::timestamptz
+    where id = ${row.licenceId}`);
+}
+
+/**
+ * Binds `hwid` to the licence if it is one of its machines already or a slot is free; false when
+ * the licence's max_machines distinct HWIDs are bound. The licence row is locked (FOR UPDATE) for
+ * the count and the insert, so parallel first checks of distinct machines never exceed the limit:
+ * each one counts after the previous one committed. licences.hwid keeps the first machine bound
+ * (the first version's column, which the dashboard and the HWID reset read).
+ */
+export async function bindMachine(
   db: Db,
   licenceId: string,
   hwid: string,
   now: Date,
-): Promise<string | null> {
-  const [bound] = await db
-    .update(licences)
-    .set({ hwid, hwidBoundAt: now, lastCheckAt: now })
-    .where(and(eq(licences.id, licenceId), isNull(licences.hwid)))
-    .returning({ hwid: licences.hwid });
-  if (bound) return bound.hwid;
-  const [current] = await db
-    .select({ hwid: licences.hwid })
-    .from(licences)
-    .where(eq(licences.id, licenceId));
-  return current?.hwid ?? null;
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [licence] = await tx
+      .select({ hwid: licences.hwid, maxMachines: licences.maxMachines })
+      .from(licences)
+      .where(eq(licences.id, licenceId))
+      .for('update');
+    if (!licence) return false;
+    const machines = await tx
+      .select({ hwid: licenceMachines.hwid })
+      .from(licenceMachines)
+      .where(eq(licenceMachines.licenceId, licenceId));
+    const bound = new Set(machines.map((m) => m.hwid));
+    // A machine bound through licences.hwid alone (written by older code) holds a slot too.
+    if (licence.hwid !== null) bound.add(licence.hwid);
+    if (!bound.has(hwid) && bound.size >= licence.maxMachines) return false;
+    await tx
+      .insert(licenceMachines)
+      .values({ licenceId, hwid, firstSeenAt: now, lastSeenAt: now })
+      .onConflictDoUpdate({
+        target: [licenceMachines.licenceId, licenceMachines.hwid],
+        set: { lastSeenAt: now },
+      });
+    await tx
+      .update(licences)
+      .set(
+        licence.hwid === null ? { hwid, hwidBoundAt: now, lastCheckAt: now } : { lastCheckAt: now },
+      )
+      .where(eq(licences.id, licenceId));
+    return true;
+  });
 }
 
 /**
- * The tool's licence check (DESIGN section 7): a code for every outcome, the HWID bound on the
- * first valid check. The caller signs the answer.
+ * The tool's licence check (DESIGN section 7): a code for every outcome, the machine bound on a
+ * valid check while the licence has a free slot. The answer is bound to the request's HWID and to
+ * the licence (version 2). The caller signs it. `found` is the lookup the route already made.
  */
 export async function checkLicence(
   db: Db,
   input: ClientValidateBody,
   now = new Date(),
+  found?: LicenceLookup,
 ): Promise<ClientValidateResponse> {
-  const row = await lookup(db, input.key);
+  const looked = found ?? (await lookupLicence(db, input.key, input.hwid));
+  const row = looked.row;
   const refused = verdict(row, input.product, now);
   let code: LicenceCheckCode = refused ?? 'VALID';
   if (!refused && row) {
-    if (row.hwid === null) {
-      const bound = await bindHwid(db, row.licenceId, input.hwid, now);
-      if (bound !== input.hwid) code = 'HWID_MISMATCH';
-    } else if (row.hwid !== input.hwid) {
-      code = 'HWID_MISMATCH';
-    } else if (!row.lastCheckAt || now.getTime() - row.lastCheckAt.getTime() >= TOUCH_EVERY_MS) {
-      await db.update(licences).set({ lastCheckAt: now }).where(eq(licences.id, row.licenceId));
-    }
+    if (looked.machineSeenAt) await touch(db, looked, input.hwid, now);
+    else if (!(await bindMachine(db, row.licenceId, input.hwid, now))) code = 'HWID_MISMATCH';
   }
   const showsExpiry = code === 'VALID' || code === 'EXPIRED' || code === 'HWID_MISMATCH';
+  const variables = row?.variables;
   return {
     valid: code === 'VALID',
     code,
@@ -166,28 +248,94 @@ export async function checkLicence(
     expiresAt: showsExpiry ? row!.expiresAt.toISOString() : null,
     nonce: input.nonce,
     serverTime: now.toISOString(),
+    hwid: input.hwid,
+    licenceId: row?.licenceId ?? null,
+    ...(code === 'VALID' && variables && Object.keys(variables).length > 0 ? { variables } : {}),
   };
 }
 
-/** The settings JSON the tool downloads: settings access allowed, key valid, this machine bound. */
+/** The signed offline token's fields: the check's answer, then its type and how long it lasts. */
+export type OfflineTokenAnswer = Omit<ClientValidateResponse, 'code'> & {
+  code: LicenceCheckCode | 'OFFLINE_DISABLED';
+  type: 'offline-token';
+  validUntil: string | null;
+};
+
+/**
+ * POST /api/client/offline-token: a licence check (binding as validate does) whose VALID answer
+ * also says until when the tool may start offline on this machine: min(expiry, now + offlineDays).
+ * offlineDays = 0 answers OFFLINE_DISABLED without looking at the licence.
+ */
+export async function issueOfflineToken(
+  db: Db,
+  input: ClientValidateBody,
+  now = new Date(),
+  found?: LicenceLookup,
+): Promise<OfflineTokenAnswer> {
+  const { offlineDays } = await getGlobalSettings(db);
+  if (offlineDays <= 0) {
+    return {
+      valid: false,
+      code: 'OFFLINE_DISABLED',
+      product: input.product,
+      expiresAt: null,
+      nonce: input.nonce,
+      serverTime: now.toISOString(),
+      hwid: input.hwid,
+      licenceId: null,
+      type: 'offline-token',
+      validUntil: null,
+    };
+  }
+  const answer = await checkLicence(db, input, now, found);
+  const validUntil =
+    answer.code === 'VALID' && answer.expiresAt
+      ? new Date(Math.min(Date.parse(answer.expiresAt), now.getTime() + offlineDays * DAY_MS))
+      : null;
+  return { ...answer, type: 'offline-token', validUntil: validUntil?.toISOString() ?? null };
+}
+
+/** What GET /client/settings signs: the settings of a valid bound machine, or a REVOKED refusal. */
+export type ClientSettingsResult =
+  | { code: 'VALID'; product: string; settings: LicenceSettings; licenceId: string }
+  | { code: 'REVOKED'; product: string; settings: null; licenceId: string };
+
+/**
+ * The settings JSON the tool downloads: settings access allowed, key valid, this machine bound.
+ * A revoked licence gets a signed REVOKED; the other refusals stay plain errors (version 1).
+ */
 export async function getClientSettings(
   db: Db,
   query: { key: string; hwid: string },
   now = new Date(),
-): Promise<{ product: string; settings: LicenceSettings }> {
+  found?: LicenceLookup,
+): Promise<ClientSettingsResult> {
   if (!(await getGlobalSettings(db)).allowSettingsAccess) {
     throw forbidden(CLIENT_SETTINGS_DISABLED);
   }
-  const row = await lookup(db, query.key);
+  const looked = found ?? (await lookupLicence(db, query.key, query.hwid));
+  const row = looked.row;
   const refused = verdict(row, row?.slug ?? '', now);
   if (refused === 'KEY_INVALID' || !row) throw notFound(CLIENT_KEY_INVALID);
   if (refused === 'BANNED') throw forbidden(CLIENT_BANNED);
+  if (refused === 'REVOKED') {
+    return { code: 'REVOKED', product: row.slug, settings: null, licenceId: row.licenceId };
+  }
   if (refused === 'EXPIRED') throw forbidden(CLIENT_EXPIRED);
-  if (row.hwid === null) throw forbidden(CLIENT_NOT_BOUND);
-  if (row.hwid !== query.hwid) throw forbidden(CLIENT_HWID_MISMATCH);
+  if (!looked.machineSeenAt && row.hwid !== query.hwid) {
+    // With free slots (or none bound yet) the machine only needs a validate to bind.
+    throw forbidden(
+      row.hwid === null || row.maxMachines > 1 ? CLIENT_NOT_BOUND : CLIENT_HWID_MISMATCH,
+    );
+  }
   const [licence] = await db
     .select({ settings: licences.settings })
     .from(licences)
     .where(eq(licences.id, row.licenceId));
-  return { product: row.slug, settings: licence?.settings ?? {} };
+  return {
+    code: 'VALID',
+    product: row.slug,
+    settings: licence?.settings ?? {},
+    licenceId: row.licenceId,
+  };
 }

@@ -75,8 +75,11 @@ describe('the licence check API for the automation tool', () => {
       'expiresAt',
       'nonce',
       'serverTime',
+      'hwid',
+      'licenceId',
     ]);
     expect(answer.nonce).toBe(sent.nonce);
+    expect(answer.hwid).toBe(body.hwid);
     expect(answer.product).toBe(sent.product);
     expect(Math.abs(Date.parse(answer.serverTime) - Date.now())).toBeLessThan(5000);
     expect(answer.valid).toBe(answer.code === 'VALID');
@@ -221,7 +224,7 @@ describe('the licence check API for the automation tool', () => {
     }
   });
 
-  it('is rate-limited per key and per IP', async () => {
+  it('is rate-limited per licence and per IP', async () => {
     const { key } = await licence();
     for (let i = 0; i < 60; i += 1) {
       expect((await validate({ key, hwid: 'limit-machine' })).statusCode).toBe(200);
@@ -271,6 +274,10 @@ describe('the licence check API for the automation tool', () => {
         settings: { threads: 4 },
         nonce: n,
         serverTime: body.serverTime,
+        valid: true,
+        code: 'VALID',
+        hwid: 'settings-machine',
+        licenceId,
       });
       const wrong = await ctx.app.inject(url('another-machine'));
       expect(wrong.statusCode).toBe(403);

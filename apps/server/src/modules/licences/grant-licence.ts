@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { licences } from '../../db/schema';
+import { licences, plans } from '../../db/schema';
 import { LICENCE_PREFIX, newKeyCode } from '../../lib/key-code';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -10,6 +10,11 @@ export interface GrantLicenceInput {
   productId: string;
   days: number;
   now?: Date;
+  /**
+   * The plan bought (by id, or by name within the product): its max_machines is copied into a new
+   * licence, and raises (never lowers) an existing one's. Without a plan: 1 machine.
+   */
+  plan?: { id: string } | { name: string } | null;
 }
 
 /**
@@ -24,6 +29,12 @@ export async function grantLicenceDays(
   const now = input.now ?? new Date();
   // 24-hour steps rather than days: a day across a DST change is not 24 hours.
   const extension = sql`(${input.days}::int * interval '24 hours')`;
+  const plan = input.plan;
+  const maxMachines = !plan
+    ? sql`1`
+    : 'id' in plan
+      ? sql`coalesce((select ${plans.maxMachines} from ${plans} where ${plans.id} = ${plan.id}), 1)`
+      : sql`coalesce((select ${plans.maxMachines} from ${plans} where ${plans.productId} = ${input.productId} and ${plans.name} = ${plan.name}), 1)`;
   const [row] = await db
     .insert(licences)
     .values({
@@ -32,11 +43,13 @@ export async function grantLicenceDays(
       licenceKey: newKeyCode(LICENCE_PREFIX),
       purchasedAt: now,
       expiresAt: new Date(now.getTime() + input.days * DAY_MS),
+      maxMachines,
     })
     .onConflictDoUpdate({
       target: [licences.userId, licences.productId],
       set: {
         expiresAt: sql`greatest(${licences.expiresAt}, ${now.toISOString()}::timestamptz) + ${extension}`,
+        maxMachines: sql`greatest(${licences.maxMachines}, excluded.max_machines)`,
       },
     })
     // xmax = 0 only for a row this statement inserted (an update leaves the old version's xmax).

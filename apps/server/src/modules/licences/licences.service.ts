@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, MESSAGES, type LicenceSettings, type OwnedProduct } from '@stellar/shared';
 import { recordEvent } from '../events';
 import type { Db } from '../../db/client';
-import { licences, products } from '../../db/schema';
+import { licenceMachines, licences, products } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { getGlobalSettings, type GlobalSettings } from '../settings';
 
@@ -136,6 +136,8 @@ export async function resetHwid(db: Db, userId: string, id: string) {
       )
       .returning({ id: licences.id, productId: licences.productId });
     if (reset) {
+      // The machines table (licence check v2) forgets them too, or they would keep their slots.
+      await tx.delete(licenceMachines).where(eq(licenceMachines.licenceId, reset.id));
       await recordEvent(tx, {
         type: 'hwid.reset',
         userId,

@@ -44,6 +44,7 @@ export async function deliverOrder(
       productId: order.productId!,
       days: order.durationDays!,
       now,
+      plan: order.plan ? { name: order.plan } : null,
     });
     [delivered] = (await tx
       .update(orders)

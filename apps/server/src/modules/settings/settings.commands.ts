@@ -4,16 +4,22 @@ import { writeAudit } from '../audit';
 import { recordEvent } from '../events';
 import { getGlobalSettings, saveGlobalSettings, type GlobalSettings } from './settings.service';
 
-/** Saves the global product settings; audited with before/after and announced (settings.changed). */
+/**
+ * Saves the global product settings; audited with before/after and announced (settings.changed).
+ * A setting left undefined (offlineDays, from a form that predates it) keeps its value.
+ */
 export async function updateSettings(
   db: Db,
   actor: Actor,
-  next: GlobalSettings,
+  next: Omit<GlobalSettings, 'offlineDays'> & { offlineDays?: number },
   present: (s: GlobalSettings) => Record<string, unknown>,
 ): Promise<GlobalSettings> {
   return db.transaction(async (tx) => {
     const before = await getGlobalSettings(tx);
-    const saved = await saveGlobalSettings(tx, next);
+    const saved = await saveGlobalSettings(tx, {
+      ...next,
+      offlineDays: next.offlineDays ?? before.offlineDays,
+    });
     await writeAudit(tx, actor, {
       action: 'settings.update',
       targetType: 'settings',

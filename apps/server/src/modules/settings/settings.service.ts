@@ -7,6 +7,8 @@ export interface GlobalSettings {
   allowHWIDReset: boolean;
   allowSettingsAccess: boolean;
   hwidResetCooldownHours: number;
+  /** Days an offline token stays valid (licence check v2); 0 = offline tokens off. */
+  offlineDays: number;
 }
 
 /** Reads the single settings row (seeded; defaults apply if it is somehow missing). */
@@ -16,10 +18,11 @@ export async function getGlobalSettings(db: Db): Promise<GlobalSettings> {
     allowHWIDReset: row?.allowHwidReset ?? false,
     allowSettingsAccess: row?.allowSettingsAccess ?? false,
     hwidResetCooldownHours: row?.hwidResetCooldownHours ?? 24,
+    offlineDays: row?.offlineDays ?? 0,
   };
 }
 
-/** Writes all three settings at once (the spec's PUT sends the whole object). */
+/** Writes every setting at once (the spec's PUT sends the whole object). */
 export async function saveGlobalSettings(db: Db, next: GlobalSettings): Promise<GlobalSettings> {
   await db
     .insert(settings)
@@ -28,6 +31,7 @@ export async function saveGlobalSettings(db: Db, next: GlobalSettings): Promise<
       allowHwidReset: next.allowHWIDReset,
       allowSettingsAccess: next.allowSettingsAccess,
       hwidResetCooldownHours: next.hwidResetCooldownHours,
+      offlineDays: next.offlineDays,
     })
     .onConflictDoUpdate({
       target: settings.id,
@@ -35,6 +39,7 @@ export async function saveGlobalSettings(db: Db, next: GlobalSettings): Promise<
         allowHwidReset: next.allowHWIDReset,
         allowSettingsAccess: next.allowSettingsAccess,
         hwidResetCooldownHours: next.hwidResetCooldownHours,
+        offlineDays: next.offlineDays,
         updatedAt: new Date(),
       },
     });

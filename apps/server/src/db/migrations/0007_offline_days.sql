@@ -1,0 +1,2 @@
+ALTER TABLE "settings" ADD COLUMN "offline_days" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "settings" ADD CONSTRAINT "settings_offline_days_check" CHECK ("settings"."offline_days" BETWEEN 0 AND 30);
