@@ -100,6 +100,7 @@ export function GlobalSettingsForm({ initial }: { initial: GlobalSettingsPayload
     formState: { errors },
   } = useForm<SettingsFormValues, unknown, GlobalSettingsPayload>({
     resolver: zodResolver(settingsFormSchema),
+    reValidateMode: 'onSubmit',
     defaultValues: toFormValues(initial),
   });
 

@@ -93,6 +93,7 @@ function SettingsEditor({ licenceId, initial }: { licenceId: string; initial: st
     formState: { errors },
   } = useForm<SettingsFormValues, unknown, { settings: LicenceSettings }>({
     resolver: zodResolver(settingsFormSchema),
+    reValidateMode: 'onSubmit',
     defaultValues: { settings: initial },
   });
 

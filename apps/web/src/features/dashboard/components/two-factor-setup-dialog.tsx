@@ -108,6 +108,7 @@ function SetupSteps({
     formState: { errors },
   } = useForm<{ code: string }>({
     resolver: zodResolver(twoFactorCodeBodySchema),
+    reValidateMode: 'onSubmit',
     defaultValues: { code: '' },
   });
 

@@ -1,6 +1,13 @@
-import { API_KEY_SCOPES, type ApiKeyScope } from '@stellar/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  API_KEY_SCOPES,
+  createApiKeyBodySchema,
+  type ApiKeyScope,
+  type CreateApiKeyBody,
+} from '@stellar/shared';
 import { KeyRound, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -24,36 +31,64 @@ const SCOPE_LABELS: Record<ApiKeyScope, string> = {
   deliver: 'Shop delivery',
 };
 
+/** The form's fields as the API's body: only a delivery key sends its product and plan. */
+const apiKeyFormSchema = z
+  .object({
+    name: z.string(),
+    scopes: z.array(z.enum(API_KEY_SCOPES)),
+    productId: z.string(),
+    plan: z.string(),
+  })
+  .transform(({ name, scopes, productId, plan }) => ({
+    name,
+    scopes,
+    ...(scopes.includes('deliver') ? { productId, plan } : {}),
+  }))
+  .pipe(createApiKeyBodySchema);
+type ApiKeyFormValues = z.input<typeof apiKeyFormSchema>;
+
 /** "API keys": create (key shown once), list with last use, revoke. */
 export function ApiKeysCard({ products }: { products: SellableProduct[] }) {
   const keys = useApiKeys();
   const create = useCreateApiKey();
   const revoke = useRevokeApiKey();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
-  const [productId, setProductId] = useState('');
-  const [plan, setPlan] = useState('');
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<ApiKeyFormValues, unknown, CreateApiKeyBody>({
+    resolver: zodResolver(apiKeyFormSchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { name: '', scopes: [], productId: '', plan: '' },
+  });
+  const [name, scopes, productId] = watch(['name', 'scopes', 'productId']);
   const delivery = scopes.includes('deliver');
   const product = products.find((p) => p._id === productId);
+  const invalid =
+    errors.name?.message ??
+    errors.scopes?.message ??
+    errors.productId?.message ??
+    errors.plan?.message;
+  const failure = invalid ?? create.error?.message;
 
+  // A delivery key has no other scope: choosing it clears the rest, and the reverse.
   const toggle = (scope: ApiKeyScope) =>
-    setScopes((current) =>
+    setValue(
+      'scopes',
       scope === 'deliver'
-        ? current.includes('deliver')
+        ? scopes.includes('deliver')
           ? []
           : ['deliver']
-        : current.includes(scope)
-          ? current.filter((s) => s !== scope)
-          : [...current.filter((s) => s !== 'deliver'), scope],
+        : scopes.includes(scope)
+          ? scopes.filter((s) => s !== scope)
+          : [...scopes.filter((s) => s !== 'deliver'), scope],
     );
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      { name, scopes, ...(delivery ? { productId, plan } : {}) },
-      { onSuccess: () => setName('') },
-    );
-  };
+  const submit = handleSubmit((body) => {
+    create.mutate(body, { onSuccess: () => setValue('name', '') });
+  });
 
   return (
     <Card className="p-6" aria-labelledby="api-keys-heading" role="region">
@@ -63,17 +98,9 @@ export function ApiKeysCard({ products }: { products: SellableProduct[] }) {
       <p className="mt-1 text-sm text-fg-muted">
         Keys let your tools and shop act as you, within the scopes you choose.
       </p>
-      <form onSubmit={submit} className="mt-5 flex flex-col gap-4">
+      <form onSubmit={(event) => void submit(event)} className="mt-5 flex flex-col gap-4">
         <FormField label="Key name">
-          {(control) => (
-            <Input
-              {...control}
-              value={name}
-              maxLength={64}
-              onChange={(e) => setName(e.target.value)}
-              required
-            />
-          )}
+          {(control) => <Input {...control} {...register('name')} maxLength={64} required />}
         </FormField>
         <fieldset>
           <legend className="text-sm font-medium text-fg">Scopes</legend>
@@ -96,11 +123,7 @@ export function ApiKeysCard({ products }: { products: SellableProduct[] }) {
               {(control) => (
                 <Select
                   {...control}
-                  value={productId}
-                  onChange={(e) => {
-                    setProductId(e.target.value);
-                    setPlan('');
-                  }}
+                  {...register('productId', { onChange: () => setValue('plan', '') })}
                   required
                 >
                   <option value="">Choose a product</option>
@@ -114,12 +137,7 @@ export function ApiKeysCard({ products }: { products: SellableProduct[] }) {
             </FormField>
             <FormField label="Delivery plan">
               {(control) => (
-                <Select
-                  {...control}
-                  value={plan}
-                  onChange={(e) => setPlan(e.target.value)}
-                  required
-                >
+                <Select {...control} {...register('plan')} required>
                   <option value="">Choose a plan</option>
                   {product?.pricing.map((p) => (
                     <option key={p.plan} value={p.plan}>
@@ -131,7 +149,7 @@ export function ApiKeysCard({ products }: { products: SellableProduct[] }) {
             </FormField>
           </div>
         )}
-        {create.error && <Alert tone="error">{create.error.message}</Alert>}
+        {failure && <Alert tone="error">{failure}</Alert>}
         <div>
           <Button type="submit" disabled={create.isPending || !name.trim() || scopes.length === 0}>
             Create API key

@@ -1,6 +1,14 @@
-import { RESELLER_WEBHOOK_EVENTS, WEBHOOK_EVENT_TYPES, type WebhookKind } from '@stellar/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  createWebhookBodySchema,
+  RESELLER_WEBHOOK_EVENTS,
+  WEBHOOK_EVENT_TYPES,
+  type CreateWebhookBody,
+} from '@stellar/shared';
 import { Trash2, Webhook as WebhookIcon } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -11,30 +19,40 @@ import { useCreateWebhook, useDeleteWebhook, useEnableWebhook, useWebhooks } fro
 import { ShownOnce } from './shown-once';
 import { WebhookDeliveries } from './webhook-deliveries';
 
+type WebhookFormValues = z.input<typeof createWebhookBodySchema>;
+type EventType = WebhookFormValues['events'][number];
+
 /** "Webhooks": endpoints (secret shown once), their deliveries log, turn on again, delete. */
 export function WebhooksCard({ staff }: { staff: boolean }) {
   const webhooks = useWebhooks();
   const create = useCreateWebhook();
   const remove = useDeleteWebhook();
   const enable = useEnableWebhook();
-  const choices: readonly string[] = staff ? WEBHOOK_EVENT_TYPES : RESELLER_WEBHOOK_EVENTS;
-  const [url, setUrl] = useState('');
-  const [kind, setKind] = useState<WebhookKind>('http');
-  const [events, setEvents] = useState<string[]>([]);
+  const choices: readonly EventType[] = staff ? WEBHOOK_EVENT_TYPES : RESELLER_WEBHOOK_EVENTS;
   const [open, setOpen] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    watch,
+    setValue,
+    formState: { errors },
+  } = useForm<WebhookFormValues, unknown, CreateWebhookBody>({
+    resolver: zodResolver(createWebhookBodySchema),
+    reValidateMode: 'onSubmit',
+    defaultValues: { url: '', kind: 'http', events: [] },
+  });
+  const [url, events] = watch(['url', 'events']);
+  const invalid = errors.url?.message ?? errors.kind?.message ?? errors.events?.message;
+  const failure = invalid ?? create.error?.message;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    create.mutate(
-      { url, kind, events: events as (typeof WEBHOOK_EVENT_TYPES)[number][] },
-      {
-        onSuccess: ({ webhook }) => {
-          setUrl('');
-          setOpen(webhook._id);
-        },
+  const submit = handleSubmit((body) => {
+    create.mutate(body, {
+      onSuccess: ({ webhook }) => {
+        setValue('url', '');
+        setOpen(webhook._id);
       },
-    );
-  };
+    });
+  });
 
   return (
     <Card className="p-6" aria-labelledby="webhooks-heading" role="region">
@@ -46,27 +64,22 @@ export function WebhooksCard({ staff }: { staff: boolean }) {
           ? 'Send shop events to your server (signed) or to a Discord channel.'
           : 'Hear when your keys are redeemed and your balance changes.'}
       </p>
-      <form onSubmit={submit} className="mt-5 flex flex-col gap-4">
+      <form onSubmit={(event) => void submit(event)} className="mt-5 flex flex-col gap-4">
         <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_10rem]">
           <FormField label="Endpoint URL">
             {(control) => (
               <Input
                 {...control}
                 type="url"
-                value={url}
+                {...register('url')}
                 placeholder="https://example.com/stellar"
-                onChange={(e) => setUrl(e.target.value)}
                 required
               />
             )}
           </FormField>
           <FormField label="Kind">
             {(control) => (
-              <Select
-                {...control}
-                value={kind}
-                onChange={(e) => setKind(e.target.value as WebhookKind)}
-              >
+              <Select {...control} {...register('kind')}>
                 <option value="http">HTTP (signed)</option>
                 <option value="discord">Discord</option>
               </Select>
@@ -82,10 +95,9 @@ export function WebhooksCard({ staff }: { staff: boolean }) {
                   type="checkbox"
                   checked={events.includes(type)}
                   onChange={() =>
-                    setEvents((current) =>
-                      current.includes(type)
-                        ? current.filter((t) => t !== type)
-                        : [...current, type],
+                    setValue(
+                      'events',
+                      events.includes(type) ? events.filter((t) => t !== type) : [...events, type],
                     )
                   }
                 />
@@ -94,7 +106,7 @@ export function WebhooksCard({ staff }: { staff: boolean }) {
             ))}
           </div>
         </fieldset>
-        {create.error && <Alert tone="error">{create.error.message}</Alert>}
+        {failure && <Alert tone="error">{failure}</Alert>}
         <div>
           <Button type="submit" disabled={create.isPending || !url || events.length === 0}>
             Add webhook

@@ -1,6 +1,16 @@
-import { formatDollars, LIMITS } from '@stellar/shared';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  dollarsToCents,
+  formatDollars,
+  generateKeysBodySchema,
+  LIMITS,
+  MESSAGES,
+  type GenerateKeysBody,
+} from '@stellar/shared';
 import { KeyRound } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, type FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,11 +20,26 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useGenerateKeys } from '../api/generate-keys';
 import type { ResellerProduct } from '../api/get-reseller-overview';
-import { checkGenerateKeys } from './generate-keys-check';
 import type { GeneratedBatch } from './generated-keys-box';
 import { PlanChoice } from './plan-choice';
 
 export const GENERATE_ERROR = 'Error generating keys.';
+
+/** The form's text fields checked as the API's body: a product and a plan, a quantity of 1-500. */
+const generateKeysFormSchema = z
+  .object({ productId: z.string(), plan: z.string(), quantity: z.string() })
+  .transform((form) => ({
+    ...form,
+    quantity: form.quantity.trim() === '' ? Number.NaN : Number(form.quantity),
+  }))
+  .pipe(generateKeysBodySchema);
+type GenerateKeysFormValues = z.input<typeof generateKeysFormSchema>;
+
+/** The message of the first refused field, in the form's order. */
+function firstError(errors: FieldErrors<GenerateKeysFormValues>): string {
+  const field = (['productId', 'plan', 'quantity'] as const).find((name) => errors[name]);
+  return (field && errors[field]?.message) || 'Invalid input.';
+}
 
 interface GenerateKeysFormProps {
   products: ResellerProduct[];
@@ -27,10 +52,16 @@ interface GenerateKeysFormProps {
 /** Product select, plan choice, quantity and "Generate Keys", with the spec's checks. */
 export function GenerateKeysForm({ products, balance, pays, onGenerated }: GenerateKeysFormProps) {
   const generate = useGenerateKeys();
-  const [productId, setProductId] = useState('');
-  const [plan, setPlan] = useState('');
-  const [quantity, setQuantity] = useState('1');
   const [error, setError] = useState<{ title: string; detail?: string } | null>(null);
+  const { control, register, handleSubmit, watch, getValues, setValue } = useForm<
+    GenerateKeysFormValues,
+    unknown,
+    GenerateKeysBody
+  >({
+    resolver: zodResolver(generateKeysFormSchema),
+    defaultValues: { productId: '', plan: '', quantity: '1' },
+  });
+  const [productId, plan, quantity] = watch(['productId', 'plan', 'quantity']);
 
   const product = products.find((p) => p._id === productId);
   const plans = product?.pricing ?? [];
@@ -38,39 +69,43 @@ export function GenerateKeysForm({ products, balance, pays, onGenerated }: Gener
   const count = Number(quantity);
   const total = chosen && Number.isInteger(count) && count > 0 ? chosen.price * count : null;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const check = checkGenerateKeys({
-      productId,
-      plan: chosen ? plan : '',
-      quantity,
-      price: chosen?.price,
-      balance,
-      pays,
-    });
-    if (!check.ok) {
-      setError({ title: check.error });
-      return;
-    }
-    setError(null);
-    try {
-      const { keys } = await generate.mutateAsync(check.body);
-      onGenerated({ keys, product: product?.title ?? '', plan, slug: product?.slug ?? 'keys' });
-    } catch (failure) {
-      const detail = failure instanceof ApiError ? failure.message : undefined;
-      setError(
-        detail && detail !== GENERATE_ERROR
-          ? { title: GENERATE_ERROR, detail }
-          : { title: GENERATE_ERROR },
-      );
-    }
-  };
+  const submit = handleSubmit(
+    async (body) => {
+      // Only a Reseller pays; in cents, so 0.1 + 0.2 style rounding never refuses an exact balance.
+      if (
+        pays &&
+        chosen &&
+        dollarsToCents(chosen.price) * body.quantity > dollarsToCents(balance)
+      ) {
+        setError({ title: MESSAGES.insufficientBalance });
+        return;
+      }
+      setError(null);
+      try {
+        const { keys } = await generate.mutateAsync(body);
+        onGenerated({
+          keys,
+          product: product?.title ?? '',
+          plan: body.plan,
+          slug: product?.slug ?? 'keys',
+        });
+      } catch (failure) {
+        const detail = failure instanceof ApiError ? failure.message : undefined;
+        setError(
+          detail && detail !== GENERATE_ERROR
+            ? { title: GENERATE_ERROR, detail }
+            : { title: GENERATE_ERROR },
+        );
+      }
+    },
+    (errors) => setError({ title: firstError(errors) }),
+  );
 
   return (
     <Card className="p-5 sm:p-6">
       <form
         noValidate
-        onSubmit={submit}
+        onSubmit={(event) => void submit(event)}
         aria-labelledby="generate-heading"
         className="flex flex-col gap-5"
       >
@@ -86,14 +121,16 @@ export function GenerateKeysForm({ products, balance, pays, onGenerated }: Gener
           {(control) => (
             <Select
               {...control}
-              value={productId}
               disabled={products.length === 0}
-              onChange={(event) => {
-                const next = products.find((p) => p._id === event.target.value);
-                setProductId(event.target.value);
-                // Keep the plan when the new product sells one of the same name.
-                if (!next?.pricing.some((p) => p.plan === plan)) setPlan('');
-              }}
+              {...register('productId', {
+                onChange: (event: { target: { value: string } }) => {
+                  const next = products.find((p) => p._id === event.target.value);
+                  // Keep the plan when the new product sells one of the same name.
+                  if (!next?.pricing.some((p) => p.plan === getValues('plan'))) {
+                    setValue('plan', '');
+                  }
+                },
+              })}
             >
               <option value="">Select a product</option>
               {products.map((p) => (
@@ -104,7 +141,13 @@ export function GenerateKeysForm({ products, balance, pays, onGenerated }: Gener
             </Select>
           )}
         </FormField>
-        <PlanChoice plans={plans} value={plan} onChange={setPlan} />
+        <Controller
+          control={control}
+          name="plan"
+          render={({ field }) => (
+            <PlanChoice plans={plans} value={field.value} onChange={field.onChange} />
+          )}
+        />
         <FormField
           label="Quantity"
           hint={`From ${LIMITS.keyQuantityMin} to ${LIMITS.keyQuantityMax} keys.`}
@@ -117,8 +160,7 @@ export function GenerateKeysForm({ products, balance, pays, onGenerated }: Gener
               min={LIMITS.keyQuantityMin}
               max={LIMITS.keyQuantityMax}
               step={1}
-              value={quantity}
-              onChange={(event) => setQuantity(event.target.value)}
+              {...register('quantity')}
               className="sm:max-w-40"
             />
           )}

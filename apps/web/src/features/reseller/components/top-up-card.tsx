@@ -1,5 +1,8 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Bitcoin, PlusCircle } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -25,47 +28,51 @@ const usd = (amount: number) =>
 export const TOP_UP_RANGE_ERROR = `Enter an amount between ${usd(TOP_UP_MIN)} and ${usd(TOP_UP_MAX)}.`;
 export const TOP_UP_CENTS_ERROR = 'Use at most 2 decimals (whole cents).';
 
-/** The amount typed, or the message saying why it cannot be topped up. */
-export function checkTopUpAmount(text: string): { amount: number } | { error: string } {
-  const trimmed = text.trim();
-  if (!/^\d+(\.\d+)?$/.test(trimmed)) return { error: TOP_UP_RANGE_ERROR };
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return { error: TOP_UP_CENTS_ERROR };
-  const amount = Number(trimmed);
-  if (amount < TOP_UP_MIN || amount > TOP_UP_MAX) return { error: TOP_UP_RANGE_ERROR };
-  return { amount };
-}
+/** The amount typed in dollars: 10 to 10,000, whole cents; the first failed check's message. */
+const topUpFormSchema = z.object({
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?$/, TOP_UP_RANGE_ERROR)
+    .regex(/^\d+(\.\d{1,2})?$/, TOP_UP_CENTS_ERROR)
+    .transform(Number)
+    .pipe(z.number().min(TOP_UP_MIN, TOP_UP_RANGE_ERROR).max(TOP_UP_MAX, TOP_UP_RANGE_ERROR)),
+});
+type TopUpFormValues = z.input<typeof topUpFormSchema>;
 
 /** "Top up balance": pay crypto into the reseller balance through the same checkout as orders. */
 export function TopUpCard() {
   const payments = usePaymentsStatus();
   const createTopUp = useCreateTopUp();
-  const [text, setText] = useState('');
-  const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    clearErrors,
+    formState: { errors },
+  } = useForm<TopUpFormValues, unknown, { amount: number }>({
+    resolver: zodResolver(topUpFormSchema),
+    // The message stays until the next submit; typing clears it (the register onChange).
+    reValidateMode: 'onSubmit',
+    defaultValues: { amount: '' },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    const checked = checkTopUpAmount(text);
-    if ('error' in checked) {
-      setFieldError(checked.error);
-      return;
-    }
-    setFieldError(undefined);
+  const submit = handleSubmit(async ({ amount }) => {
     try {
-      const { checkoutUrl } = await createTopUp.mutateAsync(checked.amount);
+      const { checkoutUrl } = await createTopUp.mutateAsync(amount);
       if (checkoutUrl) {
         setLeaving(true);
         goToCheckout(checkoutUrl);
       }
     } catch (failure) {
       const amountError = getFieldErrors(failure).amount;
-      if (amountError) setFieldError(amountError);
+      if (amountError) setFieldError('amount', { type: 'server', message: amountError });
       else if (failure instanceof ApiError && failure.status === 503) setError(PAYMENTS_NOT_SET_UP);
       else setError(getErrorMessage(failure));
     }
-  };
+  });
 
   const busy = createTopUp.isPending || leaving;
   return (
@@ -88,12 +95,19 @@ export function TopUpCard() {
           {PAYMENTS_NOT_SET_UP} Ask the Stellar team to add balance to your account.
         </p>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate className="mt-4">
+        <form
+          onSubmit={(event) => {
+            setError(null);
+            void submit(event);
+          }}
+          noValidate
+          className="mt-4"
+        >
           <TestModeBanner className="mb-4" />
           <FormField
             label="Amount (USD)"
             hint={`From ${usd(TOP_UP_MIN)} to ${usd(TOP_UP_MAX)}, paid in crypto.`}
-            error={fieldError}
+            error={errors.amount?.message}
           >
             {(control) => (
               <div className="relative">
@@ -107,11 +121,7 @@ export function TopUpCard() {
                   {...control}
                   inputMode="decimal"
                   autoComplete="off"
-                  value={text}
-                  onChange={(event) => {
-                    setText(event.target.value);
-                    setFieldError(undefined);
-                  }}
+                  {...register('amount', { onChange: () => clearErrors('amount') })}
                   className="pl-7 tabular-nums"
                   placeholder="50.00"
                 />
