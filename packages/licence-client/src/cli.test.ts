@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash, generateKeyPairSync } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -27,7 +27,7 @@ writeFileSync(publicKeyFile, pair.publicKey.export({ format: 'pem', type: 'spki'
 let port = 0;
 let server: { child: ChildProcess; exited: Promise<unknown>; output: () => string } | null = null;
 const base = () => `http://127.0.0.1:${port}`;
-const keys = { launcher: '', clothing: '' };
+const keys = { launcher: '', clothing: '', other: '' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -109,18 +109,26 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
   });
 }
 
-/** A man in the middle: forwards everything, and lets `meddle` rewrite validate answers. */
+/**
+ * A man in the middle: forwards everything, lets `meddle` rewrite validate answers and `relay`
+ * rewrite validate requests.
+ */
 async function proxy(
   meddle: (body: Buffer, signature: string) => { body: Buffer; signature: string },
+  relay?: (request: Record<string, unknown>) => Record<string, unknown>,
 ) {
   const target = base();
   const box = http.createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
+    let sent = Buffer.concat(chunks);
+    if (req.url === '/api/client/validate' && relay) {
+      sent = Buffer.from(JSON.stringify(relay(JSON.parse(sent.toString()))));
+    }
     const upstream = await fetch(`${target}${req.url}`, {
       method: req.method,
       headers: { 'content-type': req.headers['content-type'] ?? 'application/json' },
-      body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+      body: req.method === 'POST' ? sent : undefined,
     });
     let body: Buffer = Buffer.from(await upstream.arrayBuffer());
     let signature = upstream.headers.get('x-signature') ?? '';
@@ -142,7 +150,8 @@ async function proxy(
 
 const check = (key: string, product: string, extra: string[] = [], server = base()) =>
   cli(['check', '--server', server, '--key', key, '--product', product, ...extra]);
-const pinned = ['--public-key', publicKeyFile];
+const stateFile = path.join(dataDir, 'cli-state.json');
+const pinned = ['--public-key', publicKeyFile, '--state', stateFile];
 
 describe('stellar-licence CLI against a live server', { timeout: 60_000 }, () => {
   beforeAll(async () => {
@@ -150,7 +159,7 @@ describe('stellar-licence CLI against a live server', { timeout: 60_000 }, () =>
     await startServer();
     const { token: ownerToken } = await api('POST', '/auth/login', owner);
     const products = await api('GET', '/products');
-    const [launcher, clothing] = products as { _id: string }[];
+    const [launcher, clothing, other] = products as { _id: string }[];
     const generate = async (productId: string) =>
       (
         await api(
@@ -162,12 +171,15 @@ describe('stellar-licence CLI against a live server', { timeout: 60_000 }, () =>
       ).keys[0] as string;
     keys.launcher = await generate(launcher!._id);
     keys.clothing = await generate(clothing!._id);
+    keys.other = await generate(other!._id);
     await api('POST', '/register', member);
     const { token } = await api('POST', '/auth/login', member);
     // The tool is configured with each licence's own key, not the voucher that was redeemed.
     keys.launcher = (await api('POST', '/keys/redeem', { keyCode: keys.launcher }, token)).product
       .licenceKey as string;
     keys.clothing = (await api('POST', '/keys/redeem', { keyCode: keys.clothing }, token)).product
+      .licenceKey as string;
+    keys.other = (await api('POST', '/keys/redeem', { keyCode: keys.other }, token)).product
       .licenceKey as string;
 
     // No API makes a licence expire early: stop the server, age the Clothing Bot licence in the
@@ -178,7 +190,11 @@ describe('stellar-licence CLI against a live server', { timeout: 60_000 }, () =>
       `update licences set expires_at = now() - interval '1 day'
          where product_id = (select id from products where slug = 'clothing-bot')`,
     );
-    await db.query(`update settings set allow_settings_access = true`);
+    await db.query(`update settings set allow_settings_access = true, offline_days = 7`);
+    await db.query(
+      `update licences set revoked_at = now(), revoke_reason = 'test'
+         where product_id = (select id from products where slug = 'other')`,
+    );
     await db.query(`update licences set settings = '{"threads": 12}'`);
     await db.close();
     await startServer();
@@ -194,7 +210,7 @@ describe('stellar-licence CLI against a live server', { timeout: 60_000 }, () =>
     expect(res).toEqual({ code: 0, stdout: computeHwid(), stderr: '' });
   });
 
-  it('valid: binds this machine on the first check, then stays valid (pinned or fetched key)', async () => {
+  it('valid: binds this machine on the first check, then stays valid (pinned key, licence id kept)', async () => {
     const first = await check(keys.launcher, 'stellar-launcher', pinned);
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(
@@ -202,16 +218,27 @@ describe('stellar-licence CLI against a live server', { timeout: 60_000 }, () =>
         `^VALID: stellar-launcher licence valid until \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z for machine ${computeHwid().slice(0, 12)}\\.\\.\\.$`,
       ),
     );
-    const fetchedKey = await check(keys.launcher, 'stellar-launcher', ['--json']);
-    expect(fetchedKey.code).toBe(0);
-    expect(JSON.parse(fetchedKey.stdout)).toMatchObject({
+    const json = await check(keys.launcher, 'stellar-launcher', [...pinned, '--json']);
+    expect(json.code).toBe(0);
+    const licenceId = JSON.parse(json.stdout).licenceId as string;
+    expect(JSON.parse(json.stdout)).toMatchObject({
       ok: true,
       code: 'VALID',
       hwid: computeHwid(),
+      variables: {},
+    });
+    // The licence id first seen for the key is kept beside the pinned key.
+    expect(JSON.parse(readFileSync(stateFile, 'utf8'))).toEqual({
+      licences: { [keys.launcher]: licenceId },
     });
     // The library reads the licence's settings for the bound machine, signed.
     expect(
-      await fetchLicenceSettings({ server: base(), key: keys.launcher, publicKey: pair.publicKey }),
+      await fetchLicenceSettings({
+        server: base(),
+        key: keys.launcher,
+        publicKey: pair.publicKey,
+        licenceId,
+      }),
     ).toEqual({ product: 'stellar-launcher', settings: { threads: 12 } });
   });
 
@@ -302,6 +329,136 @@ describe('stellar-licence CLI against a live server', { timeout: 60_000 }, () =>
     } finally {
       await replay.close();
     }
+  });
+
+  it('a relay that rewrites the request hwid to the bound machine: BINDING_MISMATCH, exit 2', async () => {
+    const relay = await proxy(
+      (body, signature) => ({ body, signature }),
+      (request) => ({ ...request, hwid: computeHwid() }),
+    );
+    try {
+      const res = await check(
+        keys.launcher,
+        'stellar-launcher',
+        [...pinned, '--hwid', 'unbound-machine-0001'],
+        relay.url,
+      );
+      expect(res).toEqual({
+        code: 2,
+        stdout: '',
+        stderr:
+          'BINDING_MISMATCH: The server answer is about another machine (hwid mismatch): a relayed request.',
+      });
+    } finally {
+      await relay.close();
+    }
+  });
+
+  it('revoked: REVOKED, exit 1', async () => {
+    const res = await check(keys.other, 'other', pinned);
+    expect(res).toEqual({ code: 1, stdout: '', stderr: 'REVOKED: the licence has been revoked' });
+  });
+
+  it('no pinned key: refuses to run (64); --trust-on-first-use prints the fingerprint and stores the key', async () => {
+    const none = await check(keys.launcher, 'stellar-launcher');
+    expect(none.code).toBe(64);
+    expect(none.stderr).toMatch(/^A pinned public key is required: --public-key FILE/);
+    const file = path.join(dataDir, 'tofu.pem');
+    const missing = await check(keys.launcher, 'stellar-launcher', ['--public-key', file]);
+    expect(missing.code).toBe(64);
+    expect(missing.stderr).toMatch(
+      /^No public key at .*tofu\.pem \(add --trust-on-first-use to fetch and store it once\)\./,
+    );
+    expect(existsSync(file)).toBe(false);
+    const tofu = await check(keys.launcher, 'stellar-launcher', [
+      '--public-key',
+      file,
+      '--trust-on-first-use',
+    ]);
+    const raw = pair.publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
+    const fingerprint = createHash('sha256').update(raw).digest('hex');
+    expect(tofu.stderr).toBe(
+      `Trusted on first use: public key SHA-256 fingerprint ${fingerprint} saved to ${file}. ` +
+        'Compare it with the fingerprint your seller publishes.',
+    );
+    expect(tofu.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(pair.publicKey.export({ format: 'pem', type: 'spki' }));
+    const later = await check(keys.launcher, 'stellar-launcher', [
+      '--public-key',
+      file,
+      '--trust-on-first-use',
+    ]);
+    expect(later).toMatchObject({ code: 0, stderr: '' });
+    // A raw key (base64 of the 32 bytes) pins as well as the PEM.
+    const rawFile = path.join(dataDir, 'raw.txt');
+    writeFileSync(rawFile, `${raw.toString('base64')}\n`);
+    expect((await check(keys.launcher, 'stellar-launcher', ['--public-key', rawFile])).code).toBe(
+      0,
+    );
+  });
+
+  it('offline token: fetched online, then verified without the network for this machine only', async () => {
+    const tokenFile = path.join(dataDir, 'offline-token.json');
+    const got = await cli([
+      'offline-token',
+      '--server',
+      base(),
+      '--key',
+      keys.launcher,
+      '--product',
+      'stellar-launcher',
+      ...pinned,
+      '--out',
+      tokenFile,
+    ]);
+    expect(got.stderr).toBe('');
+    expect(got.code).toBe(0);
+    expect(got.stdout).toMatch(/^OFFLINE TOKEN: stellar-launcher may start offline on machine /);
+    const offline = (extra: string[] = []) =>
+      cli([
+        'check-offline',
+        '--token',
+        tokenFile,
+        '--product',
+        'stellar-launcher',
+        '--public-key',
+        publicKeyFile,
+        ...extra,
+      ]);
+    const ok = await offline();
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toMatch(
+      new RegExp(
+        `^VALID \\(offline\\): stellar-launcher may start on machine ${computeHwid().slice(0, 12)}\\.\\.\\. until \\d{4}-`,
+      ),
+    );
+    const other = await offline(['--hwid', 'another-machine-0001']);
+    expect(other).toEqual({
+      code: 2,
+      stdout: '',
+      stderr:
+        'BINDING_MISMATCH: The offline token is for another machine: check the licence online on this one.',
+    });
+    const token = JSON.parse(readFileSync(tokenFile, 'utf8')) as { body: string };
+    const tampered = path.join(dataDir, 'tampered-token.json');
+    writeFileSync(
+      tampered,
+      JSON.stringify({
+        ...JSON.parse(readFileSync(tokenFile, 'utf8')),
+        body: token.body.replace('"validUntil":"2', '"validUntil":"3'),
+      }),
+    );
+    const forged = await cli([
+      'check-offline',
+      '--token',
+      tampered,
+      '--product',
+      'stellar-launcher',
+      '--public-key',
+      publicKeyFile,
+    ]);
+    expect(forged.code).toBe(2);
+    expect(forged.stderr).toMatch(/^SIGNATURE_INVALID: /);
   });
 
   it('unreachable server: NETWORK, exit 3; bad usage: exit 64', async () => {

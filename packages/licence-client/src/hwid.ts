@@ -59,3 +59,25 @@ export function hwidFromFacts(facts: readonly string[]): string {
 export function computeHwid(): string {
   return hwidFromFacts(machineFacts());
 }
+
+/**
+ * The portable recipe of docs/licence-api.md (licence check version 2), the one the Python and C++
+ * examples use and any language can reproduce: the SHA-256 hex of "stellar-hwid-portable-v1",
+ * a newline, and the operating system's machine id trimmed of surrounding whitespace.
+ */
+export const PORTABLE_RECIPE = 'stellar-hwid-portable-v1';
+
+/** The HWID of a machine id by the portable recipe. */
+export function hwidFromMachineId(id: string): string {
+  return createHash('sha256').update(`${PORTABLE_RECIPE}\n${id.trim()}`, 'utf8').digest('hex');
+}
+
+/**
+ * This machine's HWID by the portable recipe (Linux: /etc/machine-id or /var/lib/dbus/machine-id).
+ * Throws when no machine id is found: hashing an empty id would give many machines one HWID.
+ */
+export function computePortableHwid(): string {
+  const id = machineId();
+  if (!id) throw new Error('No machine id found on this system: pass the HWID explicitly.');
+  return hwidFromMachineId(id);
+}

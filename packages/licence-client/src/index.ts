@@ -1,9 +1,14 @@
 import { randomBytes, type KeyObject } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { computeHwid } from './hwid';
+import type { OfflineToken } from './offline';
 import {
+  checkBindings,
   checkFreshness,
   LicenceCheckError,
   parseSigned,
+  publicKeyFingerprint,
+  rawPublicKey,
   signatureMatches,
   toPublicKey,
   verifyLicenceAnswer,
@@ -11,15 +16,33 @@ import {
   type LicenceFailureReason,
 } from './verify';
 
-export { computeHwid, hwidFromFacts, machineFacts } from './hwid';
+export {
+  computeHwid,
+  computePortableHwid,
+  hwidFromFacts,
+  hwidFromMachineId,
+  machineFacts,
+  PORTABLE_RECIPE,
+} from './hwid';
+export {
+  verifyOfflineToken,
+  type OfflineLicence,
+  type OfflineToken,
+  type VerifyOfflineInput,
+} from './offline';
 export {
   CLIENT_FAILURES,
   LicenceCheckError,
+  OFFLINE_FAILURES,
+  publicKeyFingerprint,
+  rawPublicKey,
   SERVER_CODES,
+  toPublicKey,
   verifyLicenceAnswer,
   type ClientFailure,
   type LicenceAnswer,
   type LicenceFailureReason,
+  type OfflineFailure,
   type ServerCode,
   type VerifyInput,
 } from './verify';
@@ -36,10 +59,16 @@ export interface CheckOptions {
   /** Defaults to computeHwid() of this machine. */
   hwid?: string;
   /**
-   * The server's Ed25519 public key (PEM or KeyObject). Pin it: without it the key is fetched from
-   * the same server the answer comes from, so whoever can fake the server can fake the key too.
+   * The server's Ed25519 public key, pinned: PEM, base64 of the raw 32 bytes, or a KeyObject.
+   * Required: a key fetched from the server that answers proves nothing (whoever can fake the
+   * server can fake the key too). See trustOnFirstUse() to obtain it once.
    */
-  publicKey?: string | KeyObject;
+  publicKey: string | KeyObject;
+  /**
+   * The licence id this key was first seen with (`licenceId` of an earlier VALID result), if the
+   * tool keeps it: an answer about another licence is then refused (BINDING_MISMATCH).
+   */
+  licenceId?: string;
   /** Largest accepted distance between serverTime and this machine's clock. Default 300. */
   maxSkewSeconds?: number;
   /** Tool version, sent for the server's logs. */
@@ -58,6 +87,10 @@ export interface LicenceCheckResult {
   hwid: string;
   expiresAt: Date;
   serverTime: Date;
+  /** The licence's id (servers of version 2; keep it and pass it as `licenceId` next time). */
+  licenceId: string | null;
+  /** The product's variables (version 2), {} when none. */
+  variables: Record<string, unknown>;
   answer: LicenceAnswer;
 }
 
@@ -113,10 +146,52 @@ export async function fetchPublicKey(
   const parsed = parseSigned(res.body);
   try {
     if (parsed.algorithm !== 'Ed25519') throw new Error('not Ed25519');
-    return toPublicKey(String(parsed.publicKey));
+    const key = toPublicKey(String(parsed.publicKey));
+    // Version 2 also gives the raw key and its fingerprint: they must agree with the PEM.
+    if ('raw' in parsed && parsed.raw !== rawPublicKey(key).toString('base64')) {
+      throw new Error('raw differs');
+    }
+    if ('fingerprint' in parsed && parsed.fingerprint !== publicKeyFingerprint(key)) {
+      throw new Error('fingerprint differs');
+    }
+    return key;
   } catch {
     throw new LicenceCheckError('BAD_RESPONSE', 'The server did not give an Ed25519 public key.');
   }
+}
+
+/**
+ * Reads the pinned public key from `file`; when the file does not exist, downloads the key ONCE
+ * from the server, stores it there (never overwriting a file) and returns it with `fingerprint`
+ * set, for the caller to show: the user compares it with the one the seller publishes.
+ */
+export async function trustOnFirstUse(
+  server: string,
+  file: string,
+  opts: { fetch?: Fetch; timeoutMs?: number } = {},
+): Promise<{ publicKey: KeyObject; fingerprint: string; downloaded: boolean }> {
+  let text: string | null = null;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+  }
+  if (text !== null) {
+    const publicKey = toPublicKey(text);
+    return { publicKey, fingerprint: publicKeyFingerprint(publicKey), downloaded: false };
+  }
+  const publicKey = await fetchPublicKey(server, opts);
+  writeFileSync(file, publicKey.export({ format: 'pem', type: 'spki' }), { flag: 'wx' });
+  return { publicKey, fingerprint: publicKeyFingerprint(publicKey), downloaded: true };
+}
+
+function pinnedKey(publicKey: string | KeyObject | undefined): KeyObject {
+  if (!publicKey) {
+    throw new TypeError(
+      'A pinned public key is required (publicKey): ship it with the tool, or obtain it once with trustOnFirstUse().',
+    );
+  }
+  return toPublicKey(publicKey);
 }
 
 const newNonce = () => randomBytes(24).toString('base64url');
@@ -129,24 +204,28 @@ const REFUSALS: Record<LicenceFailureReason, string> = {
   REVOKED: 'the licence has been revoked',
   EXPIRED: 'the licence has expired',
   HWID_MISMATCH: 'the licence is bound to another machine (reset the HWID from the dashboard)',
+  OFFLINE_DISABLED: 'the shop does not issue offline tokens',
+  OFFLINE_EXPIRED: '',
   SIGNATURE_INVALID: '',
   NONCE_MISMATCH: '',
+  BINDING_MISMATCH: '',
   STALE_RESPONSE: '',
   NETWORK: '',
   BAD_RESPONSE: '',
 };
 
+/** Signed answers must arrive as the server sent them: no compression, no re-encoding. */
+const JSON_HEADERS = { 'content-type': 'application/json', 'accept-encoding': 'identity' };
+
 /**
  * Checks the licence of this machine: sends a fresh nonce, verifies the signed answer (signature,
- * nonce, product, freshness) and resolves only for VALID. Every other outcome throws a
+ * nonce, product, bindings, freshness) and resolves only for VALID. Every other outcome throws a
  * LicenceCheckError whose `reason` is the server's code or the client's own failure.
  */
 export async function checkLicence(opts: CheckOptions): Promise<LicenceCheckResult> {
   const fetchImpl = opts.fetch ?? globalThis.fetch;
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const publicKey = opts.publicKey
-    ? toPublicKey(opts.publicKey)
-    : await fetchPublicKey(opts.server, { fetch: fetchImpl, timeoutMs });
+  const publicKey = pinnedKey(opts.publicKey);
   const hwid = opts.hwid ?? computeHwid();
   const nonce = newNonce();
   const res = await request(
@@ -154,7 +233,7 @@ export async function checkLicence(opts: CheckOptions): Promise<LicenceCheckResu
     `${baseUrl(opts.server)}/api/client/validate`,
     {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: JSON_HEADERS,
       body: JSON.stringify({
         key: opts.key,
         hwid,
@@ -172,6 +251,8 @@ export async function checkLicence(opts: CheckOptions): Promise<LicenceCheckResu
     publicKey,
     nonce,
     product: opts.product,
+    hwid,
+    licenceId: opts.licenceId,
     maxSkewSeconds: opts.maxSkewSeconds ?? 300,
     now: opts.now?.() ?? new Date(),
   });
@@ -186,6 +267,61 @@ export async function checkLicence(opts: CheckOptions): Promise<LicenceCheckResu
     hwid,
     expiresAt: new Date(answer.expiresAt),
     serverTime: new Date(answer.serverTime),
+    licenceId: answer.licenceId ?? null,
+    variables: answer.variables ?? {},
+    answer,
+  };
+}
+
+/**
+ * Asks for an offline token (POST /api/client/offline-token): verified like a licence check, and
+ * resolves only for a VALID token, with the exact bytes and signature to store. Later, without the
+ * network, verifyOfflineToken() lets the tool start on this machine until `validUntil`.
+ */
+export async function fetchOfflineToken(
+  opts: CheckOptions,
+): Promise<{ token: OfflineToken; validUntil: Date; answer: LicenceAnswer }> {
+  const fetchImpl = opts.fetch ?? globalThis.fetch;
+  const timeoutMs = opts.timeoutMs ?? 10_000;
+  const publicKey = pinnedKey(opts.publicKey);
+  const hwid = opts.hwid ?? computeHwid();
+  const nonce = newNonce();
+  const res = await request(
+    fetchImpl,
+    `${baseUrl(opts.server)}/api/client/offline-token`,
+    {
+      method: 'POST',
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ key: opts.key, hwid, product: opts.product, nonce }),
+    },
+    timeoutMs,
+  );
+  if (res.status !== 200) throw httpFailure(res.status, res.body);
+  const raw = signatureMatches(res.body, res.signature, publicKey) ? parseSigned(res.body) : null;
+  if (raw?.code === 'OFFLINE_DISABLED' && raw.nonce === nonce) {
+    throw new LicenceCheckError('OFFLINE_DISABLED', REFUSALS.OFFLINE_DISABLED);
+  }
+  const answer = verifyLicenceAnswer({
+    body: res.body,
+    signature: res.signature,
+    publicKey,
+    nonce,
+    product: opts.product,
+    hwid,
+    licenceId: opts.licenceId,
+    maxSkewSeconds: opts.maxSkewSeconds ?? 300,
+    now: opts.now?.() ?? new Date(),
+  });
+  if (answer.code !== 'VALID') {
+    throw new LicenceCheckError(answer.code, REFUSALS[answer.code], answer);
+  }
+  const validUntil = new Date(String(raw?.validUntil));
+  if (raw?.type !== 'offline-token' || Number.isNaN(validUntil.getTime())) {
+    throw new LicenceCheckError('BAD_RESPONSE', 'The server answer is not an offline token.');
+  }
+  return {
+    token: { body: Buffer.from(res.body).toString('utf8'), signature: res.signature! },
+    validUntil,
     answer,
   };
 }
@@ -199,15 +335,14 @@ export async function fetchLicenceSettings(
 ): Promise<{ product: string; settings: Record<string, unknown> }> {
   const fetchImpl = opts.fetch ?? globalThis.fetch;
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const publicKey = opts.publicKey
-    ? toPublicKey(opts.publicKey)
-    : await fetchPublicKey(opts.server, { fetch: fetchImpl, timeoutMs });
+  const publicKey = pinnedKey(opts.publicKey);
   const nonce = newNonce();
-  const query = new URLSearchParams({ key: opts.key, hwid: opts.hwid ?? computeHwid(), nonce });
+  const hwid = opts.hwid ?? computeHwid();
+  const query = new URLSearchParams({ key: opts.key, hwid, nonce });
   const res = await request(
     fetchImpl,
     `${baseUrl(opts.server)}/api/client/settings?${query}`,
-    {},
+    { headers: { 'accept-encoding': 'identity' } },
     timeoutMs,
   );
   if (res.status !== 200) throw httpFailure(res.status, res.body);
@@ -221,7 +356,11 @@ export async function fetchLicenceSettings(
   if (raw.nonce !== nonce) {
     throw new LicenceCheckError('NONCE_MISMATCH', 'The settings answer is for another request.');
   }
+  checkBindings(raw, { hwid, licenceId: opts.licenceId });
   checkFreshness(raw.serverTime, opts.now?.() ?? new Date(), opts.maxSkewSeconds ?? 300);
+  if (raw.code === 'REVOKED' && raw.valid === false) {
+    throw new LicenceCheckError('REVOKED', REFUSALS.REVOKED);
+  }
   if (typeof raw.product !== 'string' || !raw.settings || typeof raw.settings !== 'object') {
     throw new LicenceCheckError(
       'BAD_RESPONSE',

@@ -4,11 +4,17 @@ import { LICENCE_CHECK_CODES } from '@stellar/shared';
 import {
   checkLicence,
   computeHwid,
+  fetchOfflineToken,
   hwidFromFacts,
+  hwidFromMachineId,
   LicenceCheckError,
   machineFacts,
+  publicKeyFingerprint,
+  rawPublicKey,
   SERVER_CODES,
+  toPublicKey,
   verifyLicenceAnswer,
+  verifyOfflineToken,
   type LicenceAnswer,
 } from './index';
 
@@ -139,7 +145,14 @@ describe('checkLicence against a fake server', () => {
     const result = await run(fakeServer(() => ({})));
     expect(result).toMatchObject({ valid: true, code: 'VALID', hwid: 'machine-0001' });
     expect(result.expiresAt.toISOString()).toBe('2026-04-01T00:00:00.000Z');
-    for (const code of ['KEY_INVALID', 'PRODUCT_MISMATCH', 'BANNED', 'EXPIRED', 'HWID_MISMATCH']) {
+    for (const code of [
+      'KEY_INVALID',
+      'PRODUCT_MISMATCH',
+      'BANNED',
+      'REVOKED',
+      'EXPIRED',
+      'HWID_MISMATCH',
+    ]) {
       const err = await run(fakeServer(() => ({ valid: false, code: code as never }))).catch(
         (e: unknown) => e,
       );
@@ -183,5 +196,186 @@ describe('computeHwid', () => {
     expect(hwidFromFacts([...facts.slice(0, -1), 'macs=02:00:00:00:00:01'])).not.toBe(
       computeHwid(),
     );
+  });
+});
+
+describe('licence check v2 on the client', () => {
+  /** A server that answers for whatever hwid reached it (a relay may have rewritten it). */
+  const answering =
+    (change: (sent: Record<string, string>) => Record<string, unknown>): typeof fetch =>
+    async (_url, init) => {
+      const sent = JSON.parse(String(init?.body)) as Record<string, string>;
+      const { body, signature } = signed({ nonce: sent.nonce, ...change(sent) });
+      return new Response(body, { status: 200, headers: { 'x-signature': signature } });
+    };
+  const run = (fetchImpl: typeof fetch, extra: { licenceId?: string; now?: Date } = {}) =>
+    checkLicence({
+      server: 'http://licence.test',
+      key: 'STLL-AAAAA-BBBBB-CCCCC-DDDDD',
+      product: 'stellar-launcher',
+      hwid: 'machine-0001',
+      publicKey,
+      fetch: fetchImpl,
+      licenceId: extra.licenceId,
+      now: () => extra.now ?? NOW,
+    });
+  const reason = (p: Promise<unknown>) =>
+    p.then(
+      () => 'resolved',
+      (e: unknown) => (e instanceof LicenceCheckError ? e.reason : String(e)),
+    );
+
+  it('a relay that rewrites the request hwid gets a genuine answer the client refuses (before freshness)', async () => {
+    const relayed = answering(() => ({ hwid: 'bound-machine-0002', licenceId: 'licence-1' }));
+    expect(await reason(run(relayed))).toBe('BINDING_MISMATCH');
+    // Checked before freshness: a stale relayed answer is still a binding failure.
+    expect(await reason(run(relayed, { now: new Date(NOW.getTime() + 3_600_000) }))).toBe(
+      'BINDING_MISMATCH',
+    );
+    const honest = answering((sent) => ({
+      hwid: sent.hwid,
+      licenceId: 'licence-1',
+      variables: { latest: '2.5.0' },
+    }));
+    const result = await run(honest);
+    expect(result).toMatchObject({ licenceId: 'licence-1', variables: { latest: '2.5.0' } });
+    expect(await reason(run(honest, { licenceId: 'licence-2' }))).toBe('BINDING_MISMATCH');
+    expect(await reason(run(honest, { licenceId: 'licence-1' }))).toBe('resolved');
+  });
+
+  it('answers of a version 1 server (no hwid, no licenceId) still verify', async () => {
+    const result = await run(answering(() => ({})));
+    expect(result).toMatchObject({ code: 'VALID', licenceId: null, variables: {} });
+  });
+
+  it('refuses to run without a pinned key; takes PEM, raw base64 or a KeyObject', async () => {
+    await expect(
+      checkLicence({
+        server: 'http://licence.test',
+        key: 'k',
+        product: 'stellar-launcher',
+        publicKey: undefined as never,
+      }),
+    ).rejects.toThrow(/^A pinned public key is required/);
+    const raw = rawPublicKey(publicKey).toString('base64');
+    expect(publicKeyFingerprint(toPublicKey(raw))).toBe(publicKeyFingerprint(publicKey));
+    const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString();
+    expect(publicKeyFingerprint(toPublicKey(pem))).toMatch(/^[0-9a-f]{64}$/);
+    expect(() => toPublicKey('AAAA')).toThrow('The licence public key must be an Ed25519 key.');
+  });
+
+  it('the portable HWID recipe gives the doc vector', () => {
+    expect(hwidFromMachineId('4c4c4544005a3510804bb4c04f4b4d32')).toBe(
+      'd972fdc70c98314b4a468b3cb6f0c0d384715d5ed48a653221e70198837a1849',
+    );
+    expect(hwidFromMachineId(' 4c4c4544005a3510804bb4c04f4b4d32\n')).toBe(
+      hwidFromMachineId('4c4c4544005a3510804bb4c04f4b4d32'),
+    );
+  });
+});
+
+describe('offline tokens', () => {
+  const UNTIL = new Date(NOW.getTime() + 3 * 86_400_000);
+  const token = (fields: Record<string, unknown> = {}) => {
+    const { body, signature } = signed({
+      hwid: 'machine-0001',
+      licenceId: 'licence-1',
+      type: 'offline-token',
+      validUntil: UNTIL.toISOString(),
+      ...fields,
+    });
+    return { body: body.toString('utf8'), signature };
+  };
+  const verifyAtTime = (t: { body: string; signature: string }, now: Date, hwid = 'machine-0001') =>
+    verifyOfflineToken({ token: t, publicKey, hwid, product: 'stellar-launcher', now });
+  const reasonAt = (fn: () => unknown) => reasonOf(fn);
+
+  it('verifies offline: signature, this machine, until validUntil', () => {
+    const t = token();
+    expect(verifyAtTime(t, new Date(NOW.getTime() + 86_400_000))).toMatchObject({
+      code: 'VALID',
+      validUntil: UNTIL.toISOString(),
+    });
+    // Expiry: at validUntil and after.
+    expect(reasonAt(() => verifyAtTime(t, UNTIL))).toBe('OFFLINE_EXPIRED');
+    expect(reasonAt(() => verifyAtTime(t, new Date(UNTIL.getTime() + 1)))).toBe('OFFLINE_EXPIRED');
+    // Wrong machine: the token was copied to another PC.
+    expect(reasonAt(() => verifyAtTime(t, NOW, 'machine-0002'))).toBe('BINDING_MISMATCH');
+    // A clock set back before the token was issued.
+    expect(reasonAt(() => verifyAtTime(t, new Date(NOW.getTime() - 301_000)))).toBe(
+      'STALE_RESPONSE',
+    );
+    // One byte changed, or another key.
+    const changed = { ...t, body: t.body.replace(UNTIL.toISOString(), '2099-01-01T00:00:00.000Z') };
+    expect(reasonAt(() => verifyAtTime(changed, NOW))).toBe('SIGNATURE_INVALID');
+    expect(
+      reasonAt(() =>
+        verifyOfflineToken({
+          token: t,
+          publicKey: generateKeyPairSync('ed25519').publicKey,
+          hwid: 'machine-0001',
+          product: 'stellar-launcher',
+          now: NOW,
+        }),
+      ),
+    ).toBe('SIGNATURE_INVALID');
+  });
+
+  it('a validate answer, a refusal or another product is not an offline token', () => {
+    const validate = signed({ hwid: 'machine-0001' });
+    expect(
+      reasonAt(() =>
+        verifyAtTime({ body: validate.body.toString(), signature: validate.signature }, NOW),
+      ),
+    ).toBe('BAD_RESPONSE');
+    expect(
+      reasonAt(() =>
+        verifyAtTime(token({ valid: false, code: 'HWID_MISMATCH', validUntil: null }), NOW),
+      ),
+    ).toBe('BAD_RESPONSE');
+    expect(
+      reasonAt(() =>
+        verifyOfflineToken({
+          token: token(),
+          publicKey,
+          hwid: 'machine-0001',
+          product: 'clothing-bot',
+          now: NOW,
+        }),
+      ),
+    ).toBe('BAD_RESPONSE');
+  });
+
+  it('fetchOfflineToken keeps the exact bytes and says OFFLINE_DISABLED when the shop is off', async () => {
+    const server =
+      (fields: Record<string, unknown>): typeof fetch =>
+      async (_url, init) => {
+        const sent = JSON.parse(String(init?.body)) as Record<string, string>;
+        const { body, signature } = signed({
+          nonce: sent.nonce,
+          hwid: sent.hwid,
+          licenceId: 'licence-1',
+          type: 'offline-token',
+          validUntil: UNTIL.toISOString(),
+          ...fields,
+        });
+        return new Response(body, { status: 200, headers: { 'x-signature': signature } });
+      };
+    const opts = {
+      server: 'http://licence.test',
+      key: 'STLL-AAAAA-BBBBB-CCCCC-DDDDD',
+      product: 'stellar-launcher',
+      hwid: 'machine-0001',
+      publicKey,
+      now: () => NOW,
+    };
+    const got = await fetchOfflineToken({ ...opts, fetch: server({}) });
+    expect(got.validUntil).toEqual(UNTIL);
+    expect(verifyAtTime(got.token, NOW).licenceId).toBe('licence-1');
+    const off = await fetchOfflineToken({
+      ...opts,
+      fetch: server({ valid: false, code: 'OFFLINE_DISABLED', validUntil: null }),
+    }).catch((e: unknown) => e);
+    expect((off as LicenceCheckError).reason).toBe('OFFLINE_DISABLED');
   });
 });

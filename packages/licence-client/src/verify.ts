@@ -1,4 +1,4 @@
-import { createPublicKey, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
 
 /** Codes the server answers with (signed). */
 export const SERVER_CODES = [
@@ -16,14 +16,22 @@ export type ServerCode = (typeof SERVER_CODES)[number];
 export const CLIENT_FAILURES = [
   'SIGNATURE_INVALID',
   'NONCE_MISMATCH',
+  'BINDING_MISMATCH',
   'STALE_RESPONSE',
   'NETWORK',
   'BAD_RESPONSE',
 ] as const;
 export type ClientFailure = (typeof CLIENT_FAILURES)[number];
-export type LicenceFailureReason = Exclude<ServerCode, 'VALID'> | ClientFailure;
+/** Failures of an offline token (verifyOfflineToken), besides the shared ones above. */
+export const OFFLINE_FAILURES = ['OFFLINE_DISABLED', 'OFFLINE_EXPIRED'] as const;
+export type OfflineFailure = (typeof OFFLINE_FAILURES)[number];
+export type LicenceFailureReason = Exclude<ServerCode, 'VALID'> | ClientFailure | OfflineFailure;
 
-/** The validate answer, as signed by the server. */
+/**
+ * The validate answer, as signed by the server. `hwid` and `licenceId` come with servers of
+ * licence check version 2 (absent from older answers); `variables` with VALID answers of a
+ * product that has some.
+ */
 export interface LicenceAnswer {
   valid: boolean;
   code: ServerCode;
@@ -31,6 +39,9 @@ export interface LicenceAnswer {
   expiresAt: string | null;
   nonce: string;
   serverTime: string;
+  hwid?: string;
+  licenceId?: string | null;
+  variables?: Record<string, unknown>;
 }
 
 /** Why a licence check did not end in VALID; `answer` is set when the server's answer was trusted. */
@@ -45,14 +56,41 @@ export class LicenceCheckError extends Error {
   }
 }
 
-/** An Ed25519 public key from PEM text or a KeyObject; anything else is refused. */
+/** The 12 bytes that turn a raw Ed25519 key into an SPKI DER (RFC 8410). */
+const SPKI_ED25519_PREFIX = Buffer.from('302a300506032b6570032100', 'hex');
+
+/**
+ * An Ed25519 public key from an SPKI PEM, the base64 of the raw 32 bytes (the public key
+ * endpoint's `raw`), or a KeyObject; anything else is refused.
+ */
 export function toPublicKey(key: string | KeyObject): KeyObject {
-  const object = typeof key === 'string' ? createPublicKey(key) : key;
+  let object: KeyObject;
+  if (typeof key !== 'string') object = key;
+  else if (key.includes('-----BEGIN')) object = createPublicKey(key);
+  else {
+    const raw = Buffer.from(key.trim(), 'base64');
+    if (raw.length !== 32 || !/^[A-Za-z0-9+/]+={0,2}$/.test(key.trim())) {
+      throw new TypeError('The licence public key must be an Ed25519 key.');
+    }
+    object = createPublicKey({
+      key: Buffer.concat([SPKI_ED25519_PREFIX, raw]),
+      format: 'der',
+      type: 'spki',
+    });
+  }
   if (object.asymmetricKeyType !== 'ed25519') {
     throw new TypeError('The licence public key must be an Ed25519 key.');
   }
   return object;
 }
+
+/** The raw 32 bytes of an Ed25519 public key. */
+export const rawPublicKey = (key: KeyObject): Buffer =>
+  key.export({ format: 'der', type: 'spki' }).subarray(-32);
+
+/** SHA-256 (lower-case hex) of the raw 32-byte key: the `fingerprint` the server and admin panel show. */
+export const publicKeyFingerprint = (key: KeyObject): string =>
+  createHash('sha256').update(rawPublicKey(key)).digest('hex');
 
 /** True when `signature` (base64) is a valid Ed25519 signature of exactly `body`. */
 export function signatureMatches(
@@ -109,14 +147,49 @@ export interface VerifyInput {
   nonce: string;
   /** The product slug this request asked about. */
   product: string;
+  /** The HWID this request sent: an answer naming another one is refused (BINDING_MISMATCH). */
+  hwid?: string;
+  /** The licence id first seen for this key, if kept: an answer naming another one is refused. */
+  licenceId?: string;
   maxSkewSeconds: number;
   now: Date;
 }
 
 /**
+ * Version 2 bindings: the answer is about the machine this request named and the licence this key
+ * was first seen with. A relay that rewrites the request's hwid (or key) gets a genuine, signed
+ * answer about another machine (or licence), which must not pass. Answers of older servers carry
+ * neither field and pass.
+ */
+export function checkBindings(
+  raw: Record<string, unknown>,
+  expected: { hwid?: string; licenceId?: string },
+): void {
+  if ('hwid' in raw && expected.hwid !== undefined && raw.hwid !== expected.hwid) {
+    throw new LicenceCheckError(
+      'BINDING_MISMATCH',
+      'The server answer is about another machine (hwid mismatch): a relayed request.',
+    );
+  }
+  const licenceId = raw.licenceId;
+  if (
+    licenceId !== undefined &&
+    licenceId !== null &&
+    expected.licenceId !== undefined &&
+    licenceId !== expected.licenceId
+  ) {
+    throw new LicenceCheckError(
+      'BINDING_MISMATCH',
+      'The server answer is about another licence (licenceId mismatch): a relayed request.',
+    );
+  }
+}
+
+/**
  * Checks a validate answer in the order that keeps forged data out: signature over the exact
- * bytes, then shape, nonce (no replay), product, and time (no stale answer). Returns the answer,
- * whatever its code; throws LicenceCheckError when it cannot be trusted.
+ * bytes, then shape, nonce (no replay), product, bindings (hwid and licenceId, no relay), and time
+ * (no stale answer). Returns the answer, whatever its code; throws LicenceCheckError when it
+ * cannot be trusted.
  */
 export function verifyLicenceAnswer(input: VerifyInput): LicenceAnswer {
   if (!signatureMatches(input.body, input.signature, input.publicKey)) {
@@ -133,7 +206,11 @@ export function verifyLicenceAnswer(input: VerifyInput): LicenceAnswer {
     raw.valid !== (code === 'VALID') ||
     typeof raw.product !== 'string' ||
     typeof raw.nonce !== 'string' ||
-    (raw.expiresAt !== null && typeof raw.expiresAt !== 'string')
+    (raw.expiresAt !== null && typeof raw.expiresAt !== 'string') ||
+    ('hwid' in raw && typeof raw.hwid !== 'string') ||
+    ('licenceId' in raw && raw.licenceId !== null && typeof raw.licenceId !== 'string') ||
+    ('variables' in raw &&
+      (!raw.variables || typeof raw.variables !== 'object' || Array.isArray(raw.variables)))
   ) {
     throw new LicenceCheckError(
       'BAD_RESPONSE',
@@ -149,6 +226,7 @@ export function verifyLicenceAnswer(input: VerifyInput): LicenceAnswer {
   if (raw.product !== input.product) {
     throw new LicenceCheckError('BAD_RESPONSE', 'The server answer is about another product.');
   }
+  checkBindings(raw, input);
   checkFreshness(raw.serverTime, input.now, input.maxSkewSeconds);
   return {
     valid: raw.valid,
@@ -157,5 +235,8 @@ export function verifyLicenceAnswer(input: VerifyInput): LicenceAnswer {
     expiresAt: raw.expiresAt as string | null,
     nonce: raw.nonce,
     serverTime: raw.serverTime as string,
+    ...('hwid' in raw ? { hwid: raw.hwid as string } : {}),
+    ...('licenceId' in raw ? { licenceId: raw.licenceId as string | null } : {}),
+    ...('variables' in raw ? { variables: raw.variables as Record<string, unknown> } : {}),
   };
 }
