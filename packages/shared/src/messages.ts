@@ -18,6 +18,7 @@ export const MESSAGES = {
   couponExpired: 'This coupon has expired.',
   couponWrongProduct: 'This coupon does not apply to this product.',
   couponUsedUp: 'This coupon has been used the maximum number of times.',
+  twoFactorRequired: '2FA code is required. Please enter your code.',
   paymentProcessorUnavailable:
     'The payment processor did not answer. Please try again in a moment.',
 } as const;

@@ -54,6 +54,12 @@ describe('formatDollars', () => {
     expect(formatDollars(1234.5)).toBe('$1234.50');
     expect(formatDollars(19.999)).toBe('$20.00');
   });
+
+  it('groups thousands only when asked', () => {
+    expect(formatDollars(10_000, { grouped: true })).toBe('$10,000.00');
+    expect(formatDollars(-1234.5, { grouped: true })).toBe('-$1,234.50');
+    expect(formatDollars(10_000)).toBe('$10000.00');
+  });
 });
 
 describe('cents and dollars', () => {

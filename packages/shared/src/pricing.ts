@@ -17,21 +17,25 @@ export function planDiscount(duration: string, price: number): PlanDiscount {
   };
 }
 
-// No thousands separator: the site has always shown "$1500.00", and the spec's figures have none.
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-  useGrouping: false,
-});
+const money = (useGrouping: boolean) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping,
+  });
+// No thousands separator by default: the site has always shown "$1500.00", and the spec's figures
+// have none. Grouped ("$10,000.00") only where a large bound is read in a sentence.
+const dollars = money(false);
+const groupedDollars = money(true);
 
 /**
  * Dollars with two decimals, as every price and balance is shown: "$25.00", negatives "-$5.00".
  * The one money formatter of the web app and the server.
  */
-export function formatDollars(amount: number): string {
-  return dollars.format(amount === 0 ? 0 : amount);
+export function formatDollars(amount: number, options: { grouped?: boolean } = {}): string {
+  return (options.grouped ? groupedDollars : dollars).format(amount === 0 ? 0 : amount);
 }
 
 /** Integer cents (database) to dollars (API). */

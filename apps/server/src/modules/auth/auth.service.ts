@@ -1,3 +1,4 @@
+import { MESSAGES } from '@stellar/shared';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
@@ -9,7 +10,7 @@ import { checkSecondFactor, INVALID_2FA_CODE } from './two-factor.service';
 
 export const INVALID_CREDENTIALS = 'Invalid username or password.';
 export const ACCOUNT_BANNED = 'This account has been banned.';
-export const TWO_FACTOR_REQUIRED = '2FA code is required. Please enter your code.';
+export const TWO_FACTOR_REQUIRED = MESSAGES.twoFactorRequired;
 export const USERNAME_TAKEN = 'Username is already taken';
 export const INVALID_RESET = 'Invalid username or code.';
 export const RESET_CODE_TTL_MS = 60 * 60 * 1000;

@@ -1,7 +1,9 @@
+import { MESSAGES } from '@stellar/shared';
+
 // The spec's texts for the account forms, word for word (sections 4, 5 and 8).
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const REGISTER_UNKNOWN_ERROR = 'Unknown error occurred';
-export const TWO_FACTOR_REQUIRED = '2FA code is required. Please enter your code.';
+export const TWO_FACTOR_REQUIRED = MESSAGES.twoFactorRequired;
 export const LOGIN_UNEXPECTED_ERROR = 'An unexpected error occurred.';
 export const NO_TOKEN_IN_RESPONSE = 'No token found in response. Please try again.';
 export const RESET_CODE_EXPLANATION =

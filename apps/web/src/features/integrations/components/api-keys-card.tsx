@@ -14,6 +14,7 @@ import { Card } from '@/components/ui/card';
 import { FormField } from '@/components/ui/form-field';
 import { Input, Select } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
+import { formatTimestamp } from '@/lib/format-timestamp';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys';
 import { ShownOnce } from './shown-once';
 
@@ -178,7 +179,7 @@ export function ApiKeysCard({ products }: { products: SellableProduct[] }) {
                     <code>{key.prefix}…</code> · {key.scopes.join(', ')}
                     {key.plan ? ` · ${key.plan}` : ''} · last used{' '}
                     {key.lastUsedAt
-                      ? `${new Date(key.lastUsedAt).toLocaleString()} from ${key.lastUsedIp ?? 'unknown'}`
+                      ? `${formatTimestamp(key.lastUsedAt)} from ${key.lastUsedIp ?? 'unknown'}`
                       : 'never'}
                   </p>
                 </div>

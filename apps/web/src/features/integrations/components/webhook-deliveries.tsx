@@ -3,6 +3,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useRedeliver, useWebhookDeliveries } from '../api/webhooks';
+import { formatTimestamp } from '@/lib/format-timestamp';
 
 const STATUS_CLASSES: Record<string, string> = {
   delivered: 'text-success',
@@ -46,7 +47,9 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
                 {d.responseStatus !== null ? `HTTP ${d.responseStatus}` : (d.error ?? '—')}
                 {d.durationMs !== null ? ` · ${d.durationMs} ms` : ''}
               </td>
-              <td className="py-2 pr-3 text-fg-muted">{new Date(d.createdAt).toLocaleString()}</td>
+              <td className="py-2 pr-3 text-fg-muted">
+                <time dateTime={d.createdAt}>{formatTimestamp(d.createdAt)}</time>
+              </td>
               <td className="py-2">
                 <Button
                   variant="ghost"

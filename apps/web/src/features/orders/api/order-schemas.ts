@@ -1,3 +1,4 @@
+import { MESSAGES, ORDER_LIMITS } from '@stellar/shared';
 import { z } from 'zod';
 
 // DESIGN section 10's payment shapes, as the web app reads them. They live here only until the server
@@ -72,8 +73,8 @@ export const createTopUpResponseSchema = z.object({
 export const resellerTopUpsSchema = z.object({ topUps: z.array(topUpSchema).default([]) });
 
 /** The server's answer when neither BTCPay nor test mode is configured (503). */
-export const PAYMENTS_NOT_SET_UP = 'Payments are not set up.';
-export const TEST_MODE_BANNER = 'Test mode: no real payment happens.';
+export const PAYMENTS_NOT_SET_UP = MESSAGES.paymentsNotSetUp;
+export const TEST_MODE_BANNER = MESSAGES.paymentsTestBanner;
 /** Top-up bounds in dollars (issue 12). */
-export const TOP_UP_MIN = 10;
-export const TOP_UP_MAX = 10_000;
+export const TOP_UP_MIN = ORDER_LIMITS.topUpMin;
+export const TOP_UP_MAX = ORDER_LIMITS.topUpMax;

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { formatDollars } from '@stellar/shared';
 import { Bitcoin, PlusCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -21,9 +22,8 @@ import {
 } from '@/features/orders';
 import { useCreateTopUp } from '../api/create-top-up';
 
-// "$10,000.00": formatDollars does not group thousands, which reads badly at this size.
-const usd = (amount: number) =>
-  amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+// "$10,000.00": ungrouped thousands read badly at this size.
+const usd = (amount: number) => formatDollars(amount, { grouped: true });
 
 export const TOP_UP_RANGE_ERROR = `Enter an amount between ${usd(TOP_UP_MIN)} and ${usd(TOP_UP_MAX)}.`;
 export const TOP_UP_CENTS_ERROR = 'Use at most 2 decimals (whole cents).';
