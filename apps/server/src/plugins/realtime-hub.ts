@@ -1,30 +1,63 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import {
-  SUPPORT_LIMITS,
-  TICKET_NOT_FOUND,
-  WS_CLOSE,
-  type ChatMessage,
-  type WsClientMessage,
-  type WsServerMessage,
-} from '@stellar/shared';
+import type { WsClientMessage, WsServerMessage } from '@stellar/shared';
+import { WS_CLOSE } from '@stellar/shared';
 import type { Db } from '../db/client';
-import { HttpError } from '../lib/http-errors';
 import type { SessionUser } from '../modules/auth';
-import { loadChatMessage, messageForViewer, seesRealAuthor } from '../modules/chats';
-import { findAccessibleTicket, isStaff, loadTicket } from '../modules/tickets';
 import { liveSessions } from './realtime-sessions';
 
-/** What the API publishes; every process delivers it to its own sockets. */
-export type RealtimeEvent =
-  | { type: 'message'; ticketId: string; ownerId: string; message: ChatMessage }
-  | { type: 'ticket'; ticketId: string; ownerId: string; action: 'created' | 'updated' }
-  | { type: 'ticket-deleted'; ticketId: string; ownerId: string };
+/**
+ * A kind of thing sockets follow (a ticket's thread, the staff queue). The hub knows rooms,
+ * sockets and sessions; a topic knows who may follow what and what each viewer may see.
+ * Registered by its module (tickets.realtime.ts) with app.realtime.registerTopic.
+ */
+export interface Topic<E = unknown> {
+  /**
+   * The client frames that follow and unfollow this topic, and the key (room) each names. A topic
+   * without frames only publishes, into other topics' rooms.
+   */
+  frames?: {
+    subscribe: WsClientMessage['type'];
+    unsubscribe: WsClientMessage['type'];
+    key: (frame: WsClientMessage) => string;
+    subscribed: (key: string) => WsServerMessage;
+    unsubscribed: (key: string) => WsServerMessage;
+    error: (message: string, frame: WsClientMessage) => WsServerMessage;
+  };
+  /** How many keys of this topic one socket may follow. */
+  maxPerSocket?: number;
+  tooMany?: string;
+  /** May `user` follow `key`? The canonical key, or the message the client is told. */
+  authorize?: (
+    db: Db,
+    user: SessionUser,
+    key: string,
+  ) => Promise<{ key: string } | { error: string }>;
+  /**
+   * Who gets what for one published event of this topic. `reaches` says whether any socket of
+   * this process follows one of the rooms or belongs to one of the users, so nobody's event
+   * costs a query.
+   */
+  project: (db: Db, event: E, reaches: Reach) => Promise<Delivery[]>;
+  /** A smaller form of the event for NOTIFY when the whole one is too large (project loads the rest). */
+  shrink?: (event: E) => E;
+}
 
-/** What travels through NOTIFY: events, with a large message replaced by its id. */
+export type Reach = (rooms: string[], users?: string[]) => boolean;
+
+/** One frame for the sockets in some rooms and of some users, shaped for each viewer. */
+export interface Delivery {
+  /** Full room names (`<topic>:<key>`). */
+  rooms: string[];
+  users?: string[];
+  frame: (viewer: SessionUser) => string;
+  /** Rooms that no longer exist after this delivery (their sockets stop following them). */
+  closeRooms?: string[];
+}
+
+/** What travels through NOTIFY between processes. */
 export type BusEvent =
-  | Exclude<RealtimeEvent, { type: 'message' }>
-  | { type: 'message'; ticketId: string; ownerId: string; message?: ChatMessage; messageId: string }
+  | { type: 'topic'; topic: string; event: unknown }
   | { type: 'disconnect'; userId: string }
   | { type: 'session-ended'; sessionId: string }
   | { type: 'ping'; origin: string };
@@ -43,17 +76,19 @@ export interface Client {
   ws: WebSocket;
   user: SessionUser;
   checkedAt: number;
-  tickets: Set<string>;
-  queue: boolean;
+  rooms: Set<string>;
   alive: boolean;
 }
 
-/** The sockets of this process, what each follows, and delivery of bus events to them. */
+export const roomOf = (topic: string, key: string) => `${topic}:${key}`;
+
+/** The sockets of this process, the rooms each follows, and delivery of bus events to them. */
 export class Hub {
   readonly clients = new Set<Client>();
-  private readonly byTicket = new Map<string, Set<Client>>();
+  private readonly byRoom = new Map<string, Set<Client>>();
   private readonly byUser = new Map<string, Set<Client>>();
-  private readonly queue = new Set<Client>();
+  private readonly topics = new Map<string, Topic>();
+  private readonly byFrame = new Map<string, { name: string; topic: Topic; follow: boolean }>();
   // Events are handled one at a time so each socket sees them in commit order.
   private chain: Promise<void> = Promise.resolve();
 
@@ -62,15 +97,20 @@ export class Hub {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  registerTopic<E>(name: string, topic: Topic<E>): void {
+    if (this.topics.has(name)) throw new Error(`live-update topic ${name} is registered twice`);
+    this.topics.set(name, topic as Topic);
+    if (!topic.frames) return;
+    this.byFrame.set(topic.frames.subscribe, { name, topic: topic as Topic, follow: true });
+    this.byFrame.set(topic.frames.unsubscribe, { name, topic: topic as Topic, follow: false });
+  }
+
+  topic(name: string): Topic | undefined {
+    return this.topics.get(name);
+  }
+
   add(ws: WebSocket, user: SessionUser): Client {
-    const client: Client = {
-      ws,
-      user,
-      checkedAt: Date.now(),
-      tickets: new Set(),
-      queue: false,
-      alive: true,
-    };
+    const client: Client = { ws, user, checkedAt: Date.now(), rooms: new Set(), alive: true };
     this.clients.add(client);
     setOf(this.byUser, user.id).add(client);
     return client;
@@ -83,11 +123,9 @@ export class Hub {
 
   remove(client: Client): void {
     if (!this.clients.delete(client)) return;
-    for (const ticketId of client.tickets) this.byTicket.get(ticketId)?.delete(client);
-    for (const ticketId of client.tickets) dropIfEmpty(this.byTicket, ticketId);
+    for (const room of client.rooms) this.leave(client, room);
     this.byUser.get(client.user.id)?.delete(client);
     dropIfEmpty(this.byUser, client.user.id);
-    this.queue.delete(client);
   }
 
   close(client: Client, code: number, reason: string): void {
@@ -95,56 +133,46 @@ export class Hub {
     client.ws.close(code, reason);
   }
 
+  private join(client: Client, room: string): void {
+    client.rooms.add(room);
+    setOf(this.byRoom, room).add(client);
+  }
+
+  private leave(client: Client, room: string): void {
+    client.rooms.delete(room);
+    this.byRoom.get(room)?.delete(client);
+    dropIfEmpty(this.byRoom, room);
+  }
+
   /** Answers one frame of a client (already parsed and validated). */
   async handle(client: Client, frame: WsClientMessage): Promise<void> {
     if (frame.type === 'ping') return send(client, { type: 'pong' });
+    const route = this.byFrame.get(frame.type);
+    if (!route) return send(client, { type: 'error', message: 'Invalid message.' });
     if (!(await this.fresh([client])).length) return;
-    switch (frame.type) {
-      case 'subscribe': {
-        const row = await findAccessibleTicket(this.db, client.user, frame.ticketId).catch(
-          (err: unknown) => {
-            if (err instanceof HttpError) return null;
-            throw err;
-          },
-        );
-        if (!row) {
-          return send(client, {
-            type: 'error',
-            message: TICKET_NOT_FOUND,
-            ticketId: frame.ticketId,
-          });
-        }
-        if (!this.clients.has(client)) return;
-        // Events carry the canonical (lower-case) id.
-        if (!client.tickets.has(row.id)) {
-          if (client.tickets.size >= SUPPORT_LIMITS.wsSubscriptionsMax) {
-            const message = 'You are following too many tickets.';
-            return send(client, { type: 'error', message, ticketId: frame.ticketId });
-          }
-          client.tickets.add(row.id);
-          setOf(this.byTicket, row.id).add(client);
-        }
-        return send(client, { type: 'subscribed', ticketId: row.id });
-      }
-      case 'unsubscribe': {
-        const ticketId = frame.ticketId.toLowerCase();
-        client.tickets.delete(ticketId);
-        this.byTicket.get(ticketId)?.delete(client);
-        dropIfEmpty(this.byTicket, ticketId);
-        return send(client, { type: 'unsubscribed', ticketId });
-      }
-      case 'subscribe-queue':
-        if (!isStaff(client.user.role)) {
-          return send(client, { type: 'error', message: 'You do not have permission to do this.' });
-        }
-        client.queue = true;
-        this.queue.add(client);
-        return send(client, { type: 'subscribed-queue' });
-      case 'unsubscribe-queue':
-        client.queue = false;
-        this.queue.delete(client);
-        return send(client, { type: 'unsubscribed-queue' });
+    const { name, topic } = route;
+    const frames = topic.frames!;
+    const key = frames.key(frame);
+    if (!route.follow) {
+      // Keys are canonical (lower-case ids); unfollowing needs no permission.
+      this.leave(client, roomOf(name, key.toLowerCase()));
+      return send(client, frames.unsubscribed(key.toLowerCase()));
     }
+    const allowed = topic.authorize
+      ? await topic.authorize(this.db, client.user, key)
+      : { error: 'You do not have permission to do this.' };
+    if ('error' in allowed) return send(client, frames.error(allowed.error, frame));
+    if (!this.clients.has(client)) return;
+    const room = roomOf(name, allowed.key);
+    if (!client.rooms.has(room)) {
+      const max = topic.maxPerSocket ?? Infinity;
+      const following = [...client.rooms].filter((r) => r.startsWith(`${name}:`)).length;
+      if (following >= max) {
+        return send(client, frames.error(topic.tooMany ?? 'Too many subscriptions.', frame));
+      }
+      this.join(client, room);
+    }
+    return send(client, frames.subscribed(allowed.key));
   }
 
   /** Queues a bus event for delivery to this process's sockets. */
@@ -159,75 +187,26 @@ export class Hub {
     if (event.type === 'ping') return;
     if (event.type === 'disconnect') return this.disconnect(event.userId);
     if (event.type === 'session-ended') return this.endSession(event.sessionId);
-    const followers = new Set([
-      ...(this.byTicket.get(event.ticketId) ?? []),
-      ...(this.byUser.get(event.ownerId) ?? []),
-    ]);
-    if (!followers.size && !this.queue.size) return;
-
-    if (event.type === 'ticket-deleted') {
-      const gone = { type: 'ticket-deleted', ticketId: event.ticketId } as const;
-      const queued = { type: 'queue', action: 'deleted', ticketId: event.ticketId } as const;
-      await this.fanOut(followers, () => gone, queued);
-      for (const client of this.byTicket.get(event.ticketId) ?? []) {
-        client.tickets.delete(event.ticketId);
-      }
-      this.byTicket.delete(event.ticketId);
-      return;
-    }
-
-    if (event.type === 'message') {
-      const message = event.message ?? (await loadChatMessage(this.db, event.messageId));
-      if (!message) return;
-      const forAdmins = JSON.stringify({ type: 'message', ticketId: event.ticketId, message });
-      const forOthers = JSON.stringify({
-        type: 'message',
-        ticketId: event.ticketId,
-        message: messageForViewer(message, 'Member'),
-      });
-      await this.fanOut(
-        followers,
-        (client) => (seesRealAuthor(client.user.role) ? forAdmins : forOthers),
-        { type: 'queue', action: 'message', ticketId: event.ticketId, message },
-      );
-      return;
-    }
-
-    const ticket = await loadTicket(this.db, event.ticketId).catch(() => null);
-    if (!ticket) return;
-    const changed = JSON.stringify({ type: 'ticket', ticketId: event.ticketId, ticket });
-    await this.fanOut(followers, () => changed, {
-      type: 'queue',
-      action: event.action,
-      ticketId: event.ticketId,
-      ticket,
+    const topic = this.topics.get(event.topic);
+    if (!topic || !this.clients.size) return;
+    const reaches: Reach = (rooms, users = []) =>
+      rooms.some((room) => this.byRoom.has(room)) || users.some((user) => this.byUser.has(user));
+    const deliveries = await topic.project(this.db, event.event, reaches);
+    const targets = deliveries.map((d) => {
+      const set = new Set<Client>();
+      for (const room of d.rooms) for (const c of this.byRoom.get(room) ?? []) set.add(c);
+      for (const user of d.users ?? []) for (const c of this.byUser.get(user) ?? []) set.add(c);
+      return set;
     });
-  }
-
-  /** Sends to followers and to the staff queue, after dropping sockets whose session ended. */
-  private async fanOut(
-    followers: Set<Client>,
-    frame: (client: Client) => string | WsServerMessage,
-    queued: Extract<WsServerMessage, { type: 'queue' }>,
-  ): Promise<void> {
-    const live = new Set(await this.fresh([...new Set([...followers, ...this.queue])]));
-    for (const client of followers) if (live.has(client)) send(client, frame(client));
-    if (!this.queue.size) return;
-    const queueFrames = new Map<boolean, string>();
-    for (const client of this.queue) {
-      if (!live.has(client)) continue;
-      const admin = seesRealAuthor(client.user.role);
-      if (!queueFrames.has(admin)) {
-        const shown = queued.message
-          ? {
-              ...queued,
-              message: admin ? queued.message : messageForViewer(queued.message, 'Member'),
-            }
-          : queued;
-        queueFrames.set(admin, JSON.stringify(shown));
+    const everyone = new Set(targets.flatMap((set) => [...set]));
+    const live = everyone.size ? new Set(await this.fresh([...everyone])) : everyone;
+    deliveries.forEach((delivery, i) => {
+      for (const client of targets[i]!)
+        if (live.has(client)) send(client, delivery.frame(client.user));
+      for (const room of delivery.closeRooms ?? []) {
+        for (const client of [...(this.byRoom.get(room) ?? [])]) this.leave(client, room);
       }
-      send(client, queueFrames.get(admin)!);
-    }
+    });
   }
 
   /**

@@ -17,6 +17,7 @@ import { sessions, users } from '../db/schema';
 import { insertTicket } from '../modules/tickets/tickets.fixtures';
 import { isType, openSocket } from './realtime.fixtures';
 import { encodeEvent, redactToken } from './realtime';
+import { CHAT_TOPIC, chatTopic } from '../modules/chats/chats.realtime';
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
 const ENDED = { code: 4401, reason: 'Your session has expired. Please log in again.' };
@@ -210,14 +211,24 @@ describe('live updates at /api/ws (one process)', () => {
   it('delivers a message too large for one NOTIFY by loading it', async () => {
     const t = await insertTicket(ctx, owner.user);
     const text = '\u0001"'.repeat(1000);
-    const bus = encodeEvent({
-      type: 'message',
+    const bus = encodeEvent(
+      {
+        type: 'topic',
+        topic: CHAT_TOPIC,
+        event: {
+          ticketId: t.id,
+          ownerId: owner.user.id,
+          messageId: 'm',
+          message: { _id: 'm', sender: 's', role: 'Username', message: text, timestamp: '' },
+        },
+      },
+      chatTopic,
+    );
+    expect(JSON.parse(bus).event).toEqual({
       ticketId: t.id,
       ownerId: owner.user.id,
       messageId: 'm',
-      message: { _id: 'm', sender: 's', role: 'Username', message: text, timestamp: '' },
     });
-    expect(JSON.parse(bus)).not.toHaveProperty('message');
     const member = await openSocket(base, owner.token, { waitReady: true });
     const got = member.next(isType('message'));
     expect((await say(owner, t.id, text)).statusCode).toBe(201);

@@ -14,16 +14,19 @@ import {
   TOO_MANY_SOCKETS,
   send,
   type BusEvent,
-  type RealtimeEvent,
+  type Topic,
 } from './realtime-hub';
-
-export type { RealtimeEvent } from './realtime-hub';
 
 declare module 'fastify' {
   interface FastifyInstance {
     realtime: {
-      /** Sends an event to every process's sockets (NOTIFY); never throws. */
-      publish: (event: RealtimeEvent) => Promise<void>;
+      /**
+       * Adds a kind of thing sockets follow (rooms, who may follow, what each viewer sees).
+       * Modules register theirs when their routes load (tickets.realtime.ts).
+       */
+      registerTopic: <E>(name: string, topic: Topic<E>) => void;
+      /** Sends an event of a topic to every process's sockets (NOTIFY); never throws. */
+      publish: <E>(topic: string, event: E) => Promise<void>;
       /**
        * Closes every live socket of a user on every process: 4401 when their session has ended (ban,
        * removal, logout), else 4000 so the client reconnects with its new role. Never throws.
@@ -45,16 +48,16 @@ const FRAME_WINDOW_MS = 10_000;
 const FRAMES_PER_WINDOW = 100;
 const MINUTE = 60_000;
 
-/** Encodes an event for NOTIFY: a message too large to travel goes by its id alone. */
-export function encodeEvent(event: BusEvent): string {
+/** Encodes an event for NOTIFY: one too large to travel goes in its topic's smaller form. */
+export function encodeEvent(
+  event: BusEvent,
+  topic?: { shrink?: (event: never) => unknown },
+): string {
   const payload = JSON.stringify(event);
-  if (event.type !== 'message' || Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES) return payload;
-  const { message: _message, ...byId } = event;
-  return JSON.stringify(byId);
+  if (event.type !== 'topic' || Buffer.byteLength(payload) <= MAX_PAYLOAD_BYTES) return payload;
+  if (!topic?.shrink) throw new Error(`live update of ${event.topic} is too large for NOTIFY`);
+  return JSON.stringify({ ...event, event: topic.shrink(event.event as never) });
 }
-
-const toBus = (event: RealtimeEvent): BusEvent =>
-  event.type === 'message' ? { ...event, messageId: event.message._id } : event;
 
 function decodeEvent(payload: string): BusEvent | null {
   try {
@@ -86,13 +89,15 @@ export default fp(
 
     const notify = async (event: BusEvent) => {
       try {
-        await app.db.execute(sql`select pg_notify(${CHANNEL}, ${encodeEvent(event)})`);
+        const topic = event.type === 'topic' ? hub.topic(event.topic) : undefined;
+        await app.db.execute(sql`select pg_notify(${CHANNEL}, ${encodeEvent(event, topic)})`);
       } catch (err) {
         app.log.error({ err, event: event.type }, 'could not publish a live update');
       }
     };
     app.decorate('realtime', {
-      publish: (event: RealtimeEvent) => notify(toBus(event)),
+      registerTopic: <E>(name: string, topic: Topic<E>) => hub.registerTopic(name, topic),
+      publish: <E>(topic: string, event: E) => notify({ type: 'topic', topic, event }),
       disconnectUser: (userId: string) => notify({ type: 'disconnect', userId }),
       endSession: (sessionId: string) => notify({ type: 'session-ended', sessionId }),
     });

@@ -10,7 +10,9 @@ import {
 } from '@stellar/shared';
 import { userActorOf } from '../../lib/actor';
 import { currentUser } from '../../plugins/auth';
+import { publishTicketEvent } from '../tickets';
 import { sendChatMessage } from './chats.commands';
+import { publishChatMessage, registerChatTopic } from './chats.realtime';
 import { listChatMessages, markTicketRead, messageForViewer } from './chats.service';
 
 const MINUTE = 60_000;
@@ -29,6 +31,7 @@ const base = { tags: ['chats'], security: [{ bearer: [] }] };
  * need the Bearer token and the same access as the ticket (DESIGN section 5).
  */
 const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerChatTopic(app);
   const sendLimit = app.limit({ name: 'chat-send', max: 60, windowMs: MINUTE, key: byUser });
   const readLimit = app.limit({ name: 'chat-read', max: 240, windowMs: MINUTE, key: byUser });
 
@@ -65,9 +68,14 @@ const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
       const ticketId = request.params.id;
       const sent = await sendChatMessage(app.db, userActorOf(request), ticketId, request.body);
       const { message, ownerId } = sent;
-      await app.realtime.publish({ type: 'message', ticketId, ownerId, message });
+      await publishChatMessage(app, {
+        ticketId,
+        ownerId,
+        message,
+        messageId: message._id,
+      });
       if (sent.reopened) {
-        await app.realtime.publish({ type: 'ticket', ticketId, ownerId, action: 'updated' });
+        await publishTicketEvent(app, { type: 'ticket', ticketId, ownerId, action: 'updated' });
       }
       return reply.status(201).send(messageForViewer(message, user.role));
     },

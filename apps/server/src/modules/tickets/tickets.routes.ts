@@ -16,6 +16,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { userActorOf } from '../../lib/actor';
 import { createTicket, deleteTicket, escalateTicket, setTicketStatus } from './tickets.commands';
+import { publishTicketEvent, registerTicketTopics } from './tickets.realtime';
 import { getTicket, listTickets } from './tickets.service';
 
 const MINUTE = 60_000;
@@ -32,6 +33,7 @@ const base = { tags: ['tickets'], security: [{ bearer: [] }] };
 
 /** The spec's ticket calls under /api/ticket/tickets, plus close and reopen. */
 const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerTicketTopics(app);
   const createLimit = app.limit({
     name: 'ticket-create',
     max: 10,
@@ -53,7 +55,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ticket = await createTicket(app.db, userActorOf(request), request.body);
-      await app.realtime.publish({
+      await publishTicketEvent(app, {
         type: 'ticket',
         ticketId: ticket._id,
         ownerId: ticket.userId,
@@ -102,7 +104,11 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const row = await deleteTicket(app.db, userActorOf(request), request.params.id);
-      await app.realtime.publish({ type: 'ticket-deleted', ticketId: row.id, ownerId: row.userId });
+      await publishTicketEvent(app, {
+        type: 'ticket-deleted',
+        ticketId: row.id,
+        ownerId: row.userId,
+      });
       return { message: 'Ticket deleted' };
     },
   );
@@ -119,7 +125,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ticket = await escalateTicket(app.db, userActorOf(request), request.params.id);
-      await app.realtime.publish({
+      await publishTicketEvent(app, {
         type: 'ticket',
         ticketId: ticket._id,
         ownerId: ticket.userId,
@@ -146,7 +152,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const actor = userActorOf(request);
         const ticket = await setTicketStatus(app.db, actor, request.params.id, status);
-        await app.realtime.publish({
+        await publishTicketEvent(app, {
           type: 'ticket',
           ticketId: ticket._id,
           ownerId: ticket.userId,
