@@ -28,7 +28,7 @@ export const SEND_AS_SOMEONE_ELSE = 'You cannot send messages as someone else.';
 export const TICKET_NOT_FOUND = 'Ticket not found.';
 
 // Plain text: NUL cannot be stored in PostgreSQL text, so it is dropped before trimming and counting.
-const plainText = (label: string, max: number) =>
+export const plainText = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
     .transform((s) => s.replaceAll('\u0000', '').trim())
@@ -119,88 +119,6 @@ export const ticketListSchema = z.array(ticketSchema);
 export const createTicketResponseSchema = z.object({ id: z.string(), ticket: ticketSchema });
 /** Escalate, close and reopen answer with the ticket as it now is. */
 export const ticketActionResponseSchema = z.object({ message: z.string(), ticket: ticketSchema });
-
-/**
- * POST /api/tickets/{id}/chats. Staff may send as "Support" or as themselves; everyone else only as
- * themselves. The server's clock stamps every message: a client `timestamp` is ignored.
- */
-export const sendChatBodySchema = z.strictObject({
-  sender: z.string().max(SUPPORT_LIMITS.senderMax, 'Sender is too long').nullish(),
-  role: z.enum(CHAT_ROLES, 'Role must be Username or Support').optional(),
-  message: plainText('Message', SUPPORT_LIMITS.chatMessageMax),
-  timestamp: z.union([z.string().max(100), z.number()]).nullish(),
-});
-export type SendChatBody = z.input<typeof sendChatBodySchema>;
-
-/** A chat message. `author` (the real account, null once removed) is shown to Admins and Owners only. */
-export const chatMessageSchema = z.object({
-  _id: z.string(),
-  sender: z.string(),
-  role: z.enum(CHAT_ROLES),
-  message: z.string(),
-  timestamp: z.string(),
-  author: z.string().nullable().optional(),
-});
-export type ChatMessage = z.infer<typeof chatMessageSchema>;
-export const chatListSchema = z.array(chatMessageSchema);
-
-export const markReadResponseSchema = z.object({ ticketId: z.string(), lastReadAt: z.string() });
-
-// ---- Live updates: GET /api/ws?token=<session token> ----
-
-/** Close codes of the live-update socket. */
-export const WS_CLOSE = {
-  /** The session is missing, expired or revoked: do not reconnect with this token. */
-  sessionEnded: 4401,
-  /** The account's access changed (role): reconnect and subscribe again. */
-  reconnect: 4000,
-  /** Too many or malformed frames. */
-  policy: 1008,
-  /** The server is shutting down: reconnect with backoff. */
-  goingAway: 1001,
-  /** The account already has the most live sockets allowed: close another tab, then retry. */
-  tooManySockets: 4429,
-} as const;
-
-/** Live sockets one account may hold open on one server process. */
-export const WS_SOCKETS_PER_USER = 10;
-
-/** Frames the client sends (JSON text). */
-export const wsClientMessageSchema = z.discriminatedUnion('type', [
-  z.strictObject({ type: z.literal('subscribe'), ticketId: z.string().max(100) }),
-  z.strictObject({ type: z.literal('unsubscribe'), ticketId: z.string().max(100) }),
-  z.strictObject({ type: z.literal('subscribe-queue') }),
-  z.strictObject({ type: z.literal('unsubscribe-queue') }),
-  z.strictObject({ type: z.literal('ping') }),
-]);
-export type WsClientMessage = z.infer<typeof wsClientMessageSchema>;
-
-export const QUEUE_ACTIONS = ['created', 'updated', 'deleted', 'message'] as const;
-
-/** Frames the server sends (JSON text). */
-export const wsServerMessageSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('ready'),
-    user: z.object({ _id: z.string(), username: z.string(), role: z.string() }),
-  }),
-  z.object({ type: z.literal('subscribed'), ticketId: z.string() }),
-  z.object({ type: z.literal('unsubscribed'), ticketId: z.string() }),
-  z.object({ type: z.literal('subscribed-queue') }),
-  z.object({ type: z.literal('unsubscribed-queue') }),
-  z.object({ type: z.literal('pong') }),
-  z.object({ type: z.literal('error'), message: z.string(), ticketId: z.string().optional() }),
-  z.object({ type: z.literal('message'), ticketId: z.string(), message: chatMessageSchema }),
-  z.object({ type: z.literal('ticket'), ticketId: z.string(), ticket: ticketSchema }),
-  z.object({ type: z.literal('ticket-deleted'), ticketId: z.string() }),
-  z.object({
-    type: z.literal('queue'),
-    action: z.enum(QUEUE_ACTIONS),
-    ticketId: z.string(),
-    ticket: ticketSchema.optional(),
-    message: chatMessageSchema.optional(),
-  }),
-]);
-export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;
 
 /** `{id}` of the ticket and chat paths; a malformed id is simply not found. */
 export const ticketIdParamSchema = z.strictObject({ id: z.string().max(100) });
