@@ -4,7 +4,8 @@
 //
 //   BENCH_DATABASE_URL=postgres://...  run on PostgreSQL (a throwaway database is created and dropped)
 //   BENCH_SOCKETS (200)  BENCH_RATE messages/s (20)  BENCH_DURATION seconds (10)
-//   BENCH_SESSIONS distinct staff sessions the sockets share (BENCH_SOCKETS: one each)
+//   BENCH_SESSIONS distinct staff sessions the sockets share (BENCH_SOCKETS: one each), spread over
+//   Support accounts of at most 10 sockets each (the server caps live sockets per account)
 //   BENCH_PORT (random)  BENCH_LOG_LEVEL (warn)  BENCH_JSON=file
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,8 @@ const sessionCount = Math.min(socketCount, Number(env.BENCH_SESSIONS ?? socketCo
 const port = Number(env.BENCH_PORT ?? 7000 + Math.floor(Math.random() * 900));
 const base = `http://127.0.0.1:${port}`;
 const TARGET_P95_MS = 100;
+/** The server's cap on live sockets per account (packages/shared WS_SOCKETS_PER_USER). */
+const WS_SOCKETS_PER_USER = 10;
 const owner = { username: 'bench-owner', password: randomBytes(12).toString('base64url') };
 const cleanups = [];
 
@@ -119,10 +122,29 @@ async function main() {
     memberToken,
   );
 
-  // Staff sessions (the Owner) watching the ticket; sockets share them round-robin.
-  const tokens = [];
-  for (let i = 0; i < sessionCount; i += 1)
-    tokens.push((await api('POST', '/auth/login', owner)).token);
+  // Staff watching the ticket: Support accounts of at most WS_SOCKETS_PER_USER sockets each (the
+  // server refuses the 11th socket of one account), each socket on one of its account's sessions.
+  const { token: ownerToken } = await api('POST', '/auth/login', owner);
+  const accounts = Math.ceil(socketCount / WS_SOCKETS_PER_USER);
+  const sessionsPerAccount = Math.max(
+    1,
+    Math.min(WS_SOCKETS_PER_USER, Math.ceil(sessionCount / accounts)),
+  );
+  const tokensOf = [];
+  for (let a = 0; a < accounts; a += 1) {
+    const staff = { username: `bench-staff-${a}`, password: 'bench-staff-password' };
+    const { user } = await api('POST', '/register', staff);
+    await api('PUT', `/users/${user._id}/role`, { role: 'Support' }, ownerToken);
+    const tokens = [];
+    for (let i = 0; i < sessionsPerAccount; i += 1) {
+      tokens.push((await api('POST', '/auth/login', staff)).token);
+    }
+    tokensOf.push(tokens);
+  }
+  const tokenFor = (socket) => {
+    const tokens = tokensOf[Math.floor(socket / WS_SOCKETS_PER_USER)];
+    return tokens[socket % tokens.length];
+  };
   const sentAt = new Map(); // message text -> performance.now() when its POST was sent
   const latencies = [];
   let received = 0;
@@ -136,7 +158,7 @@ async function main() {
   for (let i = 0; i < socketCount; i += 20) {
     const batch = [];
     for (let j = i; j < Math.min(socketCount, i + 20); j += 1) {
-      batch.push(connect(tokens[j % tokens.length], ticketId, onArrival));
+      batch.push(connect(tokenFor(j), ticketId, onArrival));
     }
     sockets.push(...(await Promise.all(batch)));
   }
