@@ -6,13 +6,10 @@ import {
   ownedProductsResponseSchema,
   resetHwidResponseSchema,
 } from '@stellar/shared';
+import { userActorOf } from '../../lib/actor';
 import { currentUser } from '../../plugins/auth';
-import {
-  getLicenceSettings,
-  listOwnedProducts,
-  resetHwid,
-  saveLicenceSettings,
-} from './licences.service';
+import { resetHwid } from './licences.commands';
+import { getLicenceSettings, listOwnedProducts, saveLicenceSettings } from './licences.service';
 
 const MINUTE = 60_000;
 const errors = {
@@ -63,7 +60,7 @@ const licencesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resetHwidResponseSchema, ...errors },
       },
     },
-    async (request) => resetHwid(app.db, currentUser(request).id, request.params.id),
+    async (request) => resetHwid(app.db, userActorOf(request), request.params.id),
   );
 
   app.get(

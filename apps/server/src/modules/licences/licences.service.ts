@@ -1,9 +1,8 @@
-import { and, asc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, MESSAGES, type LicenceSettings, type OwnedProduct } from '@stellar/shared';
-import { recordEvent } from '../events';
 import type { Db } from '../../db/client';
-import { licenceMachines, licences, products } from '../../db/schema';
-import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { licences, products } from '../../db/schema';
+import { forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { getGlobalSettings, type GlobalSettings } from '../settings';
 
 export const LICENCE_NOT_FOUND = 'Licence not found.';
@@ -12,7 +11,7 @@ export const HWID_RESET_DONE = MESSAGES.hwidResetDone;
 export const HWID_NOT_BOUND = 'No HWID is bound to this licence yet.';
 export const SETTINGS_DISABLED = 'Settings access is disabled.';
 export const SETTINGS_TOO_LARGE = `Settings must be at most ${LIMITS.licenceSettingsMaxBytes / 1024} KiB of JSON.`;
-const HOUR = 60 * 60 * 1000;
+export const HOUR = 60 * 60 * 1000;
 
 const ownedColumns = {
   id: licences.id,
@@ -28,7 +27,7 @@ const ownedColumns = {
 type OwnedRow = Awaited<ReturnType<typeof ownedRows>>[number];
 
 /** When the cooldown next allows a reset, or null when it allows one now. */
-function nextResetAt(lastResetAt: Date | null, cooldownHours: number, now = new Date()) {
+export function nextResetAt(lastResetAt: Date | null, cooldownHours: number, now = new Date()) {
   if (!lastResetAt) return null;
   const next = new Date(lastResetAt.getTime() + cooldownHours * HOUR);
   return next > now ? next : null;
@@ -84,7 +83,7 @@ export async function getOwnedProduct(
 }
 
 /** The member's own licence by its id or its product's id; anyone else's is a 404. */
-async function findOwnLicence(db: Db, userId: string, id: string) {
+export async function findOwnLicence(db: Db, userId: string, id: string) {
   const [licence] = await db
     .select()
     .from(licences)
@@ -98,66 +97,6 @@ async function findOwnLicence(db: Db, userId: string, id: string) {
     .limit(1);
   if (!licence) throw notFound(LICENCE_NOT_FOUND);
   return licence;
-}
-
-function cooldownError(next: Date): HttpError {
-  const seconds = Math.max(1, Math.ceil((next.getTime() - Date.now()) / 1000));
-  return new HttpError(
-    429,
-    `You can reset your HWID again after ${next.toISOString()}.`,
-    undefined,
-    { 'retry-after': String(seconds) },
-  );
-}
-
-/** Unbinds the member's machine when resets are allowed and the cooldown has passed. */
-export async function resetHwid(db: Db, userId: string, id: string) {
-  const settings = await getGlobalSettings(db);
-  if (!settings.allowHWIDReset) throw forbidden(HWID_RESET_DISABLED);
-  const licence = await findOwnLicence(db, userId, id);
-  const cooldownMs = settings.hwidResetCooldownHours * HOUR;
-  const now = new Date();
-  const waiting = nextResetAt(licence.lastHwidResetAt, settings.hwidResetCooldownHours, now);
-  if (waiting) throw cooldownError(waiting);
-  if (!licence.hwid) throw conflict(HWID_NOT_BOUND);
-  // The cooldown is re-checked in SQL, so two resets racing cannot both pass it.
-  const done = await db.transaction(async (tx) => {
-    const [reset] = await tx
-      .update(licences)
-      .set({ hwid: null, hwidBoundAt: null, lastHwidResetAt: now })
-      .where(
-        and(
-          eq(licences.id, licence.id),
-          or(
-            isNull(licences.lastHwidResetAt),
-            lte(licences.lastHwidResetAt, new Date(now.getTime() - cooldownMs)),
-          ),
-        ),
-      )
-      .returning({ id: licences.id, productId: licences.productId });
-    if (reset) {
-      // The machines table (licence check v2) forgets them too, or they would keep their slots.
-      await tx.delete(licenceMachines).where(eq(licenceMachines.licenceId, reset.id));
-      await recordEvent(tx, {
-        type: 'hwid.reset',
-        userId,
-        subjectType: 'licence',
-        subjectId: reset.id,
-        payload: { licenceId: reset.id, productId: reset.productId },
-      });
-    }
-    return reset;
-  });
-  if (!done) {
-    const fresh = await findOwnLicence(db, userId, id);
-    throw cooldownError(
-      nextResetAt(fresh.lastHwidResetAt, settings.hwidResetCooldownHours) ?? new Date(),
-    );
-  }
-  return {
-    message: HWID_RESET_DONE,
-    nextResetAt: cooldownMs > 0 ? new Date(now.getTime() + cooldownMs).toISOString() : null,
-  };
 }
 
 async function requireSettingsAccess(db: Db) {
