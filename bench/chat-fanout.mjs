@@ -27,8 +27,13 @@ const TARGET_P95_MS = 100;
 /** The server's cap on live sockets per account (packages/shared WS_SOCKETS_PER_USER). */
 const WS_SOCKETS_PER_USER = 10;
 const owner = { username: 'bench-owner', password: randomBytes(12).toString('base64url') };
+/** @type {import('./lib/server.mjs').Cleanups} */
 const cleanups = [];
 
+/**
+ * @param {string} url
+ * @param {string} text
+ */
 async function adminQuery(url, text) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -43,10 +48,9 @@ async function adminQuery(url, text) {
 async function prepareDatabase() {
   if (env.BENCH_DATABASE_URL) {
     const name = `stellar_bench_${randomBytes(5).toString('hex')}`;
-    await adminQuery(env.BENCH_DATABASE_URL, `CREATE DATABASE ${name}`);
-    cleanups.push(() =>
-      adminQuery(env.BENCH_DATABASE_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    );
+    const adminUrl = env.BENCH_DATABASE_URL;
+    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+    cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     const url = new URL(env.BENCH_DATABASE_URL);
     url.pathname = `/${name}`;
     return { kind: 'PostgreSQL', vars: { DATABASE_URL: url.toString() } };
@@ -56,6 +60,7 @@ async function prepareDatabase() {
   return { kind: 'PGlite (embedded)', vars: { DATA_DIR: dataDir } };
 }
 
+/** @param {Record<string, string | undefined>} vars */
 function startServer(vars) {
   return startBenchServer({
     port,
@@ -71,7 +76,13 @@ function startServer(vars) {
 
 const api = apiClient(base);
 
-/** A socket subscribed to the ticket, recording when each bench message arrives. */
+/**
+ * A socket subscribed to the ticket, recording when each bench message arrives.
+ * @param {string} token
+ * @param {string} ticketId
+ * @param {(text: string, at: number) => void} onArrival
+ * @returns {Promise<WebSocket>}
+ */
 function connect(token, ticketId, onArrival) {
   return new Promise((resolve, reject) => {
     const ws = new WebSocket(`${base.replace('http', 'ws')}/api/ws?token=${token}`);
@@ -90,21 +101,32 @@ function connect(token, ticketId, onArrival) {
   });
 }
 
-/** CPU seconds a process has used (Linux /proc), or null elsewhere. */
+/**
+ * CPU seconds a process has used (Linux /proc), or null elsewhere.
+ * @param {number | undefined} pid
+ */
 function cpuSeconds(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const stat = /** @type {string} */ (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]);
+    const fields = stat.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
   } catch {
     return null;
   }
 }
 
+/**
+ * @param {number[]} sorted
+ * @param {number} p
+ */
 const percentile = (sorted, p) =>
   sorted.length
-    ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+    ? /** @type {number} */ (
+        sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+      )
     : NaN;
-const ms = (v) => Math.round(v * 10) / 10;
+// An empty sample reads as NaN, as undefined * 10 did.
+const ms = (/** @type {number | undefined} */ v) => Math.round(Number(v) * 10) / 10;
 
 async function main() {
   const loadBefore = os.loadavg();
@@ -130,6 +152,7 @@ async function main() {
     1,
     Math.min(WS_SOCKETS_PER_USER, Math.ceil(sessionCount / accounts)),
   );
+  /** @type {string[][]} */
   const tokensOf = [];
   for (let a = 0; a < accounts; a += 1) {
     const staff = { username: `bench-staff-${a}`, password: 'bench-staff-password' };
@@ -141,13 +164,15 @@ async function main() {
     }
     tokensOf.push(tokens);
   }
-  const tokenFor = (socket) => {
-    const tokens = tokensOf[Math.floor(socket / WS_SOCKETS_PER_USER)];
-    return tokens[socket % tokens.length];
+  const tokenFor = (/** @type {number} */ socket) => {
+    const tokens = /** @type {string[]} */ (tokensOf[Math.floor(socket / WS_SOCKETS_PER_USER)]);
+    return /** @type {string} */ (tokens[socket % tokens.length]);
   };
   const sentAt = new Map(); // message text -> performance.now() when its POST was sent
+  /** @type {number[]} */
   const latencies = [];
   let received = 0;
+  /** @type {(text: string, at: number) => void} */
   const onArrival = (text, at) => {
     const start = sentAt.get(text);
     if (start === undefined) return;
@@ -170,6 +195,7 @@ async function main() {
   await new Promise((r) => setTimeout(r, 500));
 
   const total = rate * duration;
+  /** @type {number[]} */
   const postLatencies = [];
   const posts = [];
   const cpuBefore = cpuSeconds(server.child.pid);
@@ -207,7 +233,7 @@ async function main() {
       `${cpu.length} x ${cpu[0]?.model.trim()}, Node ${process.version}, ` +
       `load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}\n`,
   );
-  const row = (name, values) => ({
+  const row = (/** @type {string} */ name, /** @type {number[]} */ values) => ({
     measure: name,
     samples: values.length,
     'p50 ms': ms(percentile(values, 50)),

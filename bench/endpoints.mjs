@@ -25,6 +25,10 @@ const pgAdminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432
 const engines = (env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const owner = { username: 'bench-owner', password: randomBytes(12).toString('base64url') };
 
+/**
+ * @param {string} url
+ * @param {string} text
+ */
 async function adminQuery(url, text) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -35,19 +39,24 @@ async function adminQuery(url, text) {
   }
 }
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
 }
 
 /** A fresh database: a PGlite folder in the temp directory, or a throwaway PostgreSQL database. */
+/**
+ * @param {string} engine
+ * @param {import('./lib/server.mjs').Cleanups} cleanups
+ */
 async function prepareDatabase(engine, cleanups) {
   if (engine === 'postgres') {
     const name = `stellar_bench_ep_${randomBytes(5).toString('hex')}`;
@@ -62,6 +71,11 @@ async function prepareDatabase(engine, cleanups) {
   return { kind: 'PGlite (embedded)', vars: { DATA_DIR: dataDir, DATABASE_URL: '' } };
 }
 
+/**
+ * @param {Record<string, string | undefined>} vars
+ * @param {number} port
+ * @param {import('./lib/server.mjs').Cleanups} cleanups
+ */
 function startServer(vars, port, cleanups) {
   return startBenchServer({
     port,
@@ -74,6 +88,7 @@ function startServer(vars, port, cleanups) {
  * Everything through the API: the Owner generates a key that a member redeems (first check binds the
  * HWID), the member opens a ticket with a few chat messages, the Owner makes a reseller.
  */
+/** @param {import('./lib/server.mjs').Api} api */
 async function prepareData(api) {
   const { token: ownerToken } = await api('POST', '/auth/login', owner);
   const products = await api('GET', '/products');
@@ -123,6 +138,7 @@ async function prepareData(api) {
   return { ownerToken, memberToken, resellerToken, ticketId, validateBody, member };
 }
 
+/** @param {import('autocannon').Options} opts */
 async function measure(opts) {
   const c = opts.connections ?? connections;
   if (warmup > 0) await autocannon({ connections: c, duration: warmup, ...opts });
@@ -136,7 +152,9 @@ async function measure(opts) {
   };
 }
 
+/** @param {string} engine */
 async function runEngine(engine) {
+  /** @type {import('./lib/server.mjs').Cleanups} */
   const cleanups = [];
   try {
     const loadBefore = os.loadavg();
@@ -147,7 +165,7 @@ async function runEngine(engine) {
     await waitReady(server);
     const api = apiClient(base);
     const d = await prepareData(api);
-    const auth = (token) => ({ authorization: `Bearer ${token}` });
+    const auth = (/** @type {string} */ token) => ({ authorization: `Bearer ${token}` });
     const json = { 'content-type': 'application/json' };
     const cases = [
       { name: 'GET /api/healthz (constant JSON, baseline)', opts: { url: `${base}/api/healthz` } },
@@ -201,8 +219,10 @@ async function runEngine(engine) {
     const results = [];
     for (const c of cases) results.push({ name: c.name, ...(await measure(c.opts)) });
     // The baseline again at the end: how much the machine drifted during the run.
-    const baselineEnd = await measure(cases[0].opts);
-    const baseline = results[0].requestsPerSecond;
+    const [first] = cases;
+    if (!first) throw new Error('no case to measure');
+    const baselineEnd = await measure(first.opts);
+    const baseline = results[0]?.requestsPerSecond ?? Number.NaN;
 
     const cpu = os.cpus();
     console.log(

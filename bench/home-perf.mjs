@@ -34,20 +34,23 @@ const chromeFlags = [
 ];
 /** Chunks that belong to the /code-editor route only: none of them may load on the home page. */
 const MONACO = /monaco|code-editor|editor\.worker|\.worker-|codicon/i;
+/** @type {import('./lib/server.mjs').Cleanups} */
 const cleanups = [];
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
 }
 
+/** @param {number} port */
 function startServer(port) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stellar-bench-home-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -64,9 +67,10 @@ function startServer(port) {
   });
 }
 
-const kb = (bytes) => (bytes / 1024).toFixed(1);
+const kb = (/** @type {number} */ bytes) => (bytes / 1024).toFixed(1);
 
 /** Bytes on the wire (headers + encoded body, from the DevTools protocol) of every response of a cold load of /. */
+/** @param {string} base */
 async function transferSize(base) {
   const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
   try {
@@ -100,11 +104,16 @@ async function transferSize(base) {
     await page.goto(`${base}/`, { waitUntil: 'networkidle' });
     const loadMs = Date.now() - started;
     const timing = await page.evaluate(() => {
-      const nav = performance.getEntriesByType('navigation')[0];
+      const nav = /** @type {PerformanceNavigationTiming} */ (
+        performance.getEntriesByType('navigation')[0]
+      );
       const paints = Object.fromEntries(
         performance.getEntriesByType('paint').map((p) => [p.name, Math.round(p.startTime)]),
       );
-      const resources = performance.getEntriesByType('resource').map((r) => ({
+      const entries = /** @type {PerformanceResourceTiming[]} */ (
+        performance.getEntriesByType('resource')
+      );
+      const resources = entries.map((r) => ({
         url: r.name,
         transferSize: r.transferSize,
         encodedBodySize: r.encodedBodySize,
@@ -122,6 +131,7 @@ async function transferSize(base) {
       .textContent()
       .catch(() => null);
     const list = [...responses.values()].filter((r) => !r.url.startsWith('data:'));
+    /** @type {Record<string, { requests: number, bytes: number }>} */
     const byType = {};
     for (const r of list) {
       const t = (byType[r.type] ??= { requests: 0, bytes: 0 });
@@ -138,6 +148,12 @@ async function transferSize(base) {
 
 const execFileP = promisify(execFile);
 
+/** @typedef {{ id: string, weight: number }} AuditRef */
+
+/**
+ * @param {string} url
+ * @param {string} preset 'desktop', or anything else for Lighthouse's mobile default
+ */
 async function lighthouse(url, preset) {
   const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'stellar-lh-')), 'report.json');
   cleanups.push(() => rmSync(path.dirname(out), { recursive: true, force: true }));
@@ -158,8 +174,11 @@ async function lighthouse(url, preset) {
   const lhr = JSON.parse(readFileSync(out, 'utf8'));
   const a = lhr.audits;
   const failedA11y = lhr.categories.accessibility.auditRefs
-    .filter((ref) => ref.weight > 0 && a[ref.id]?.score !== null && a[ref.id]?.score < 1)
-    .map((ref) => ref.id);
+    .filter(
+      (/** @type {AuditRef} */ ref) =>
+        ref.weight > 0 && a[ref.id]?.score !== null && a[ref.id]?.score < 1,
+    )
+    .map((/** @type {AuditRef} */ ref) => ref.id);
   return {
     preset,
     lighthouse: lhr.lighthouseVersion,

@@ -37,6 +37,10 @@ const webDist = path.join(repoRoot, 'apps/web/dist');
 // What a browser sends: the HTML cases are answered compressed, as they would be to a visitor.
 const browser = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
 
+/**
+ * @param {string} url
+ * @param {string} text
+ */
 async function adminQuery(url, text) {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
   await client.connect();
@@ -47,19 +51,23 @@ async function adminQuery(url, text) {
   }
 }
 
+/** @returns {Promise<number>} */
 function freePort() {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.unref();
     srv.on('error', reject);
     srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
       srv.close(() => resolve(port));
     });
   });
 }
 
-/** The bare Fastify ceiling in its own process, as the server under test is. */
+/**
+ * The bare Fastify ceiling in its own process, as the server under test is.
+ * @param {Array<() => Promise<unknown>>} cleanups
+ */
 async function startCeiling(cleanups) {
   const port = await freePort();
   const child = spawn(
@@ -74,13 +82,19 @@ async function startCeiling(cleanups) {
       await exited;
     }
   });
-  await new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve());
-    child.on('exit', (code) => reject(new Error(`ceiling exited (${code})`)));
-  });
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve, reject) => {
+      child.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve());
+      child.on('exit', (code) => reject(new Error(`ceiling exited (${code})`)));
+    })
+  );
   return `http://127.0.0.1:${port}/`;
 }
 
+/**
+ * @param {string} engine
+ * @param {import('./lib/server.mjs').Cleanups} cleanups
+ */
 async function prepareDatabase(engine, cleanups) {
   if (engine === 'postgres') {
     const name = `stellar_bench_hot_${randomBytes(5).toString('hex')}`;
@@ -96,6 +110,7 @@ async function prepareDatabase(engine, cleanups) {
 }
 
 /** A member with a redeemed key whose first check bound the HWID: the validate body of the bench. */
+/** @param {import('./lib/server.mjs').Api} api */
 async function prepareData(api) {
   const { token: ownerToken } = await api('POST', '/auth/login', owner);
   const [product] = await api('GET', '/products');
@@ -121,6 +136,7 @@ async function prepareData(api) {
   return { slug: product.slug, validateBody };
 }
 
+/** @param {import('autocannon').Options} opts */
 async function measure(opts) {
   if (warmup > 0) await autocannon({ connections, duration: warmup, ...opts });
   const r = await autocannon({ connections, duration, ...opts });
@@ -132,13 +148,23 @@ async function measure(opts) {
   };
 }
 
+/**
+ * @param {string} name
+ * @param {string} engine
+ * @returns {{ ratio: number, p99?: number }}
+ */
 function targetOf(name, engine) {
   if (name.includes('healthz')) return { ratio: 0.8 };
   if (name.includes('validate')) return { ratio: engine === 'postgres' ? 0.5 : 0.4 };
   return { ratio: 0.7, p99: 50 };
 }
 
+/**
+ * @param {string} engine
+ * @param {string} ceilingUrl
+ */
 async function runEngine(engine, ceilingUrl) {
+  /** @type {import('./lib/server.mjs').Cleanups} */
   const cleanups = [];
   try {
     const loadBefore = os.loadavg();
@@ -228,12 +254,15 @@ async function postgresReachable() {
     await adminQuery(pgAdminUrl, 'select 1');
     return true;
   } catch (err) {
-    console.log(`PostgreSQL not reachable (${err.message}): the PostgreSQL figures are skipped.`);
+    console.log(
+      `PostgreSQL not reachable (${/** @type {Error} */ (err).message}): the PostgreSQL figures are skipped.`,
+    );
     return false;
   }
 }
 
 const all = [];
+/** @type {Array<() => Promise<unknown>>} */
 const cleanups = [];
 try {
   await buildWebIfStale();

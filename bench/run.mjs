@@ -25,8 +25,13 @@ const rounds = Number(env.BENCH_ROUNDS ?? 3);
 const port = Number(env.BENCH_PORT ?? 7000 + Math.floor(Math.random() * 900));
 const base = `http://127.0.0.1:${port}`;
 const owner = { username: 'bench-owner', password: randomBytes(12).toString('base64url') };
+/** @type {Array<() => unknown>} */
 const cleanups = [];
 
+/**
+ * @param {string} url
+ * @param {string} text
+ */
 async function adminQuery(url, text) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -41,10 +46,9 @@ async function adminQuery(url, text) {
 async function prepareDatabase() {
   if (env.BENCH_DATABASE_URL) {
     const name = `stellar_bench_${randomBytes(5).toString('hex')}`;
-    await adminQuery(env.BENCH_DATABASE_URL, `CREATE DATABASE ${name}`);
-    cleanups.push(() =>
-      adminQuery(env.BENCH_DATABASE_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
-    );
+    const adminUrl = env.BENCH_DATABASE_URL;
+    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+    cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     const url = new URL(env.BENCH_DATABASE_URL);
     url.pathname = `/${name}`;
     return { kind: 'PostgreSQL', name, vars: { DATABASE_URL: url.toString() } };
@@ -53,7 +57,9 @@ async function prepareDatabase() {
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   return { kind: 'PGlite (embedded)', vars: { DATA_DIR: dataDir } };
 }
+/** @typedef {Awaited<ReturnType<typeof prepareDatabase>>} BenchDatabase */
 
+/** @param {Record<string, string | undefined>} vars */
 function startServer(vars) {
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
   const nodeArgs = (env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -75,6 +81,7 @@ const api = apiClient(base);
 /**
  * Owner generates keys, members redeem them, the first check of each binds its HWID. The first
  * licence is the fixed-body case; all of them together are the many-keys case.
+ * @param {number} count
  */
 async function prepareLicences(count) {
   const { token: ownerToken } = await api('POST', '/auth/login', owner);
@@ -109,11 +116,18 @@ async function prepareLicences(count) {
   return bodies;
 }
 
+/**
+ * @param {import('autocannon').Options} opts
+ * @param {number} seconds
+ */
 function load(opts, seconds) {
   return autocannon({ connections, duration: seconds, ...opts });
 }
 
-/** CPU seconds (user + system, all threads) a process has used so far, from /proc (Linux); 0 elsewhere. */
+/**
+ * CPU seconds (user + system, all threads) a process has used so far, from /proc (Linux); 0 elsewhere.
+ * @param {number | undefined} pid
+ */
 function cpuSeconds(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -124,7 +138,11 @@ function cpuSeconds(pid) {
   }
 }
 
-/** The PostgreSQL backends serving the bench database (their CPU is part of a check's cost). */
+/**
+ * The PostgreSQL backends serving the bench database (their CPU is part of a check's cost).
+ * @param {BenchDatabase} db
+ * @returns {Promise<number[]>}
+ */
 async function backendPids(db) {
   if (!db.name) return [];
   const client = new pg.Client({ connectionString: env.BENCH_DATABASE_URL });
@@ -142,6 +160,8 @@ async function backendPids(db) {
 /**
  * One measured run, with where the CPU went: microseconds of CPU per request in the server
  * process, in its PostgreSQL backends and in the load tool (this process).
+ * @param {import('autocannon').Options} opts
+ * @param {{ db: BenchDatabase, serverPid: number | undefined }} ctx
  */
 async function measure(opts, ctx) {
   if (warmup > 0) await load(opts, warmup);
@@ -153,7 +173,8 @@ async function measure(opts, ctx) {
   };
   const r = await load(opts, duration);
   const tool = process.cpuUsage(before.tool);
-  const perRequest = (seconds) => Math.round((seconds * 1e6) / Math.max(1, r.requests.total));
+  const perRequest = (/** @type {number} */ seconds) =>
+    Math.round((seconds * 1e6) / Math.max(1, r.requests.total));
   return {
     requestsPerSecond: Math.round(r.requests.average),
     p50: r.latency.p50,
@@ -164,14 +185,18 @@ async function measure(opts, ctx) {
       server: perRequest(cpuSeconds(ctx.serverPid) - before.server),
       // A backend that exited meanwhile (idle pool timeout) reads as 0: count only live ones.
       pg: perRequest(
-        pids.reduce((t, pid) => t + Math.max(0, cpuSeconds(pid) - before.pg.get(pid)), 0),
+        pids.reduce((t, pid) => t + Math.max(0, cpuSeconds(pid) - (before.pg.get(pid) ?? 0)), 0),
       ),
       tool: perRequest((tool.user + tool.system) / 1e6),
     },
   };
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+/** @typedef {Awaited<ReturnType<typeof measure>>} Measurement */
+
+/** @param {number[]} values */
+const median = (values) =>
+  /** @type {number} */ ([...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]);
 
 async function main() {
   const loadBefore = os.loadavg();
@@ -202,7 +227,7 @@ async function main() {
           {
             method: 'POST',
             // Pre-serialised, so the load tool spends no more per request than in the 1-key case.
-            setupRequest: (request) => {
+            setupRequest: (/** @type {import('autocannon').Request} */ request) => {
               request.body = manyBodies[next++ % manyBodies.length];
               return request;
             },
@@ -214,10 +239,12 @@ async function main() {
 
   // Rounds alternate the cases, so a burst of load from elsewhere hits all of them alike; the
   // ratio is taken per round and the median reported.
+  /** @type {Record<string, Measurement[]>} */
   const runs = Object.fromEntries(cases.map((c) => [c.id, []]));
+  const runsOf = (/** @type {string} */ id) => runs[id] ?? [];
   for (let round = 0; round < rounds; round += 1) {
     for (const c of cases) {
-      runs[c.id].push(await measure(c.opts, { db, serverPid: server.child.pid }));
+      runsOf(c.id).push(await measure(c.opts, { db, serverPid: server.child.pid }));
     }
   }
   for (const body of [bodies[0], bodies.at(-1)]) {
@@ -236,31 +263,37 @@ async function main() {
   );
   const summary = cases.map((c) => ({
     case: c.name,
-    'requests/s': median(runs[c.id].map((r) => r.requestsPerSecond)),
-    'p50 ms': median(runs[c.id].map((r) => r.p50)),
-    'p99 ms': median(runs[c.id].map((r) => r.p99)),
-    'p99 worst ms': Math.max(...runs[c.id].map((r) => r.p99)),
-    'per round req/s': runs[c.id].map((r) => r.requestsPerSecond).join(' '),
-    'CPU µs/req server': median(runs[c.id].map((r) => r.cpu.server)),
-    'CPU µs/req postgres': db.name ? median(runs[c.id].map((r) => r.cpu.pg)) : '-',
-    'CPU µs/req load tool': median(runs[c.id].map((r) => r.cpu.tool)),
-    failed: runs[c.id].reduce((n, r) => n + r.failed, 0),
+    'requests/s': median(runsOf(c.id).map((r) => r.requestsPerSecond)),
+    'p50 ms': median(runsOf(c.id).map((r) => r.p50)),
+    'p99 ms': median(runsOf(c.id).map((r) => r.p99)),
+    'p99 worst ms': Math.max(...runsOf(c.id).map((r) => r.p99)),
+    'per round req/s': runsOf(c.id)
+      .map((r) => r.requestsPerSecond)
+      .join(' '),
+    'CPU µs/req server': median(runsOf(c.id).map((r) => r.cpu.server)),
+    'CPU µs/req postgres': db.name ? median(runsOf(c.id).map((r) => r.cpu.pg)) : '-',
+    'CPU µs/req load tool': median(runsOf(c.id).map((r) => r.cpu.tool)),
+    failed: runsOf(c.id).reduce((n, r) => n + r.failed, 0),
   }));
   console.table(summary);
+  /** @type {Record<string, number>} */
   const ratios = {};
   for (const id of ['validate', 'many']) {
-    if (!runs.constant || !runs[id]) continue;
-    const perRound = runs[id].map(
-      (r, i) => r.requestsPerSecond / runs.constant[i].requestsPerSecond,
+    const constant = runs.constant;
+    const measured = runs[id];
+    if (!constant || !measured) continue;
+    const perRound = measured.map(
+      (r, i) => r.requestsPerSecond / (constant[i]?.requestsPerSecond ?? Number.NaN),
     );
-    ratios[id] = median(perRound);
+    const ratio = median(perRound);
+    ratios[id] = ratio;
     console.log(
       `ratio ${id === 'validate' ? 'validate (1 key)' : `validate (${bodies.length} keys)`}/constant: ` +
-        `${ratios[id].toFixed(2)} (median of rounds: ${perRound.map((x) => x.toFixed(2)).join(' ')})`,
+        `${ratio.toFixed(2)} (median of rounds: ${perRound.map((x) => x.toFixed(2)).join(' ')})`,
     );
   }
   if (ratios.validate !== undefined) {
-    const p99 = median(runs.validate.map((r) => r.p99));
+    const p99 = median(runsOf('validate').map((r) => r.p99));
     const met = ratios.validate >= 0.5 && p99 < 25;
     console.log(
       `target (PostgreSQL, 100 connections): ratio >= 0.50 and validate p99 < 25 ms: ${met ? 'met' : 'not met'}`,

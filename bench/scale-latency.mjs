@@ -34,6 +34,10 @@ function startServer() {
 
 const api = apiClient(base);
 
+/**
+ * @param {string} username
+ * @param {string} password
+ */
 async function login(username, password) {
   const answer = await api('POST', '/auth/login', { username, password });
   if (!answer.token) throw new Error(`login ${username}: ${JSON.stringify(answer)}`);
@@ -45,7 +49,7 @@ async function pickFixtures() {
   const client = new pg.Client({ connectionString: env.DATABASE_URL });
   await client.connect();
   try {
-    const one = async (text) => {
+    const one = async (/** @type {string} */ text) => {
       const { rows } = await client.query(text);
       if (!rows[0])
         throw new Error(`no row for: ${text}\nIs the database seeded (npm run seed:scale)?`);
@@ -77,10 +81,30 @@ async function pickFixtures() {
   }
 }
 
+/**
+ * @param {number[]} sorted
+ * @param {number} p
+ */
 const pct = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  /** @type {number} */ (
+    sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]
+  );
 
-/** ~`requests` sequential requests after `warmup`, each timed from send to the body's last byte. */
+/**
+ * @typedef {object} Call
+ * @property {string} name
+ * @property {string} who
+ * @property {string} url
+ * @property {string} [method]
+ * @property {string} [token]
+ * @property {() => unknown} [body] a fresh body per request
+ * @property {(json: any) => void} [check] throws when the first answer is not what the call expects
+ */
+
+/**
+ * ~`requests` sequential requests after `warmup`, each timed from send to the body's last byte.
+ * @param {Call} call
+ */
 async function measure(call) {
   const send = async () => {
     const res = await fetch(`${base}/api${call.url}`, {
@@ -123,6 +147,7 @@ async function main() {
     ]);
     const { member } = fixtures;
     const lastPage = Math.max(1, Math.ceil(fixtures.reseller.keys / 20));
+    /** @type {Call[]} */
     const calls = [
       { name: 'GET /users/user', who: 'member', url: '/users/user', token: memberToken },
       {
@@ -212,7 +237,7 @@ async function main() {
       const r = await measure(call);
       results.push({ name: call.name, who: call.who, ...r });
     }
-    const f = (ms) => ms.toFixed(1).padStart(7);
+    const f = (/** @type {number} */ ms) => ms.toFixed(1).padStart(7);
     console.log(`\n| ${'call'.padEnd(54)} | ${'as'.padEnd(8)} | p50 ms  | p95 ms  | p99 ms  |`);
     console.log(`|${'-'.repeat(56)}|${'-'.repeat(10)}|---------|---------|---------|`);
     for (const r of results) {

@@ -11,6 +11,10 @@ const MIN_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
+/**
+ * @param {string} dir
+ * @returns {AsyncGenerator<string>}
+ */
 async function* walk(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
@@ -19,7 +23,11 @@ async function* walk(dir) {
   }
 }
 
-/** True when both companions exist and are at least as new as the file (e.g. a rerun). */
+/**
+ * True when both companions exist and are at least as new as the file (e.g. a rerun).
+ * @param {string} file
+ * @param {number} mtimeMs
+ */
 async function upToDate(file, mtimeMs) {
   try {
     const [br, gzipped] = await Promise.all([stat(`${file}.br`), stat(`${file}.gz`)]);
@@ -29,6 +37,7 @@ async function upToDate(file, mtimeMs) {
   }
 }
 
+/** @param {string} file */
 async function compress(file) {
   const info = await stat(file);
   if (info.size <= MIN_BYTES || (await upToDate(file, info.mtimeMs))) return null;
@@ -57,6 +66,7 @@ async function main() {
     console.error(`compress-dist: ${root} is not a folder`);
     process.exit(2);
   }
+  /** @type {string[]} */
   const files = [];
   for await (const file of walk(root)) {
     if (COMPRESSIBLE.has(path.extname(file))) files.push(file);
@@ -66,7 +76,8 @@ async function main() {
   let next = 0;
   const worker = async () => {
     while (next < files.length) {
-      const result = await compress(files[next++]);
+      const file = files[next++];
+      const result = file === undefined ? null : await compress(file);
       if (!result) continue;
       totals.files += 1;
       totals.size += result.size;
@@ -75,7 +86,7 @@ async function main() {
     }
   };
   await Promise.all(Array.from({ length: Math.min(4, availableParallelism()) }, worker));
-  const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+  const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} KB`;
   console.log(
     `compress-dist: ${totals.files} file(s) in ${path.relative(process.cwd(), root) || '.'}: ` +
       `${kb(totals.size)} -> ${kb(totals.br)} brotli, ${kb(totals.gz)} gzip`,

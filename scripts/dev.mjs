@@ -30,11 +30,17 @@ const tasks = [
 ];
 
 const width = Math.max(...tasks.map((t) => t.name.length));
-const label = (task) => {
+/** @typedef {(typeof tasks)[number]} Task */
+const label = (/** @type {Task} */ task) => {
   const text = `[${task.name}]`.padEnd(width + 2);
   return colour ? `\x1b[${task.tint}m${text}\x1b[0m` : text;
 };
 
+/**
+ * @param {import('node:stream').Readable} stream
+ * @param {Task} task
+ * @param {NodeJS.WriteStream} out
+ */
 function prefixLines(stream, task, out) {
   createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => {
     out.write(`${label(task)} ${line}\n`);
@@ -42,6 +48,7 @@ function prefixLines(stream, task, out) {
 }
 
 let stopping = false;
+/** @type {import('./lib/processes.mjs').ChildEnd | null} */
 let firstExit = null;
 const running = new Set();
 
@@ -67,6 +74,7 @@ const children = tasks.map((task) => {
   return child;
 });
 
+/** @param {NodeJS.Signals} signal */
 function stop(signal) {
   if (stopping) return;
   stopping = true;

@@ -19,12 +19,12 @@ const PREFIX = 'stellar-e2e-';
 const OWNER_FILE = 'e2e-server.pid';
 const HOUR = 60 * 60 * 1000;
 
-const isAlive = (pid) => {
+const isAlive = (/** @type {number} */ pid) => {
   try {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    return err.code === 'EPERM';
+    return /** @type {NodeJS.ErrnoException} */ (err).code === 'EPERM';
   }
 };
 
@@ -55,6 +55,7 @@ process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 const webDist = process.env.E2E_WEB_DIST;
 if (!webDist) await buildWebIfStale();
 
+/** @type {NodeJS.ProcessEnv} */
 const env = {
   ...process.env,
   PORT: process.env.E2E_PORT ?? '5055',

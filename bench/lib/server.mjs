@@ -4,10 +4,18 @@ import { spawn } from 'node:child_process';
 import { repoRoot } from '../../scripts/lib/paths.mjs';
 import { serverNodeArgs } from '../../scripts/lib/server-command.mjs';
 
+/** What a bench runs on its way out, first to last. @typedef {Array<() => unknown>} Cleanups */
+
 /**
  * Starts `node --import tsx apps/server/src/server.ts` on 127.0.0.1:`port`. `vars` override the
  * environment (DATA_DIR or DATABASE_URL, OWNER_*, LOG_LEVEL, WEB_DIST...); `nodeArgs` go before the
  * script (e.g. --cpu-prof). When `cleanups` is given, stopping the server is added to its front.
+ * @param {{
+ *   port: number,
+ *   vars?: Record<string, string | undefined>,
+ *   nodeArgs?: string[],
+ *   cleanups?: Cleanups,
+ * }} options
  */
 export function startServer({ port, vars = {}, nodeArgs = [], cleanups }) {
   let tail = '';
@@ -24,7 +32,7 @@ export function startServer({ port, vars = {}, nodeArgs = [], cleanups }) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const keep = (chunk) => (tail = (tail + chunk).slice(-4000));
+  const keep = (/** @type {Buffer} */ chunk) => (tail = (tail + chunk).slice(-4000));
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -43,7 +51,13 @@ export function startServer({ port, vars = {}, nodeArgs = [], cleanups }) {
   return server;
 }
 
-/** Resolves once /api/readyz answers; throws with the server's last output if it dies or times out. */
+/** @typedef {ReturnType<typeof startServer>} BenchServer */
+/** @typedef {ReturnType<typeof apiClient>} Api */
+
+/**
+ * Resolves once /api/readyz answers; throws with the server's last output if it dies or times out.
+ * @param {BenchServer} server
+ */
 export async function waitReady(server, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -58,8 +72,18 @@ export async function waitReady(server, timeoutMs = 90_000) {
   throw new Error(`server not ready:\n${server.tail()}`);
 }
 
-/** `api(method, url, body?, token?)` against `${base}/api`, JSON in and out; non-2xx throws. */
+/**
+ * `api(method, url, body?, token?)` against `${base}/api`, JSON in and out; non-2xx throws.
+ * @param {string} base
+ */
 export function apiClient(base) {
+  /**
+   * @param {string} method
+   * @param {string} url
+   * @param {unknown} [body]
+   * @param {string} [token]
+   * @returns {Promise<any>} the parsed JSON answer, shaped by the endpoint
+   */
   return async function api(method, url, body, token) {
     const res = await fetch(`${base}/api${url}`, {
       method,

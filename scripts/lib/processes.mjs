@@ -2,15 +2,23 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { constants } from 'node:os';
 
+/** @typedef {{ code: number | null, signal: NodeJS.Signals | null }} ChildEnd */
+
+/** @type {NodeJS.Signals[]} */
 const FORWARDED = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /**
  * Spawns a child and relays SIGINT/SIGTERM/SIGHUP to it while it runs, so stopping this script
  * stops the child instead of orphaning it. Resolves with how the child ended.
+ * @param {string} command
+ * @param {readonly string[]} args
+ * @param {import('node:child_process').SpawnOptions} [options]
+ * @returns {Promise<ChildEnd>}
  */
 export function run(command, args, options = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: 'inherit', ...options });
+    /** @param {NodeJS.Signals} signal */
     const relay = (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     };
@@ -29,13 +37,19 @@ export function run(command, args, options = {}) {
   });
 }
 
-/** The exit code that reports how a child ended (128 + n when a signal killed it). */
+/**
+ * The exit code that reports how a child ended (128 + n when a signal killed it).
+ * @param {ChildEnd} end
+ */
 export function exitCodeOf({ code, signal }) {
   if (signal) return 128 + (constants.signals[signal] ?? 0);
   return code ?? 1;
 }
 
-/** How to call npm: the very npm that runs this script when there is one, else npm on PATH. */
+/**
+ * How to call npm: the very npm that runs this script when there is one, else npm on PATH.
+ * @param {string[]} args
+ */
 export function npmCommand(args) {
   const npmCli = process.env.npm_execpath;
   if (npmCli && path.extname(npmCli) === '.js') {

@@ -14,11 +14,17 @@ const WEB_INPUTS = [
 ];
 const BUILT_INDEX = 'apps/web/dist/index.html';
 // Tests never reach the bundle, so editing one must not force a rebuild.
-const isTestFile = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
+const isTestFile = (/** @type {string} */ name) => /\.test\.[cm]?[jt]sx?$/.test(name);
 
-/** The newest file under `target` (a file or a folder walked recursively), or null if none. */
+/**
+ * The newest file under `target` (a file or a folder walked recursively), or null if none.
+ * @param {string} target
+ * @returns {{ file: string, mtimeMs: number } | null}
+ */
 function newestFile(target) {
+  /** @type {{ file: string, mtimeMs: number } | null} */
   let newest = null;
+  /** @param {string} file */
   const visit = (file) => {
     const stat = statSync(file);
     if (stat.isDirectory()) {
@@ -47,7 +53,7 @@ export function webBuildStaleReason(root = repoRoot) {
 }
 
 /** Runs `npm run build` when the built web app is missing or older than its sources. */
-export async function buildWebIfStale(log = (line) => console.log(line)) {
+export async function buildWebIfStale(log = (/** @type {string} */ line) => console.log(line)) {
   const reason = webBuildStaleReason();
   if (!reason) return;
   log(`Building the web app first: ${reason}.`);
