@@ -107,6 +107,20 @@ describe('licence check v2', () => {
     );
   });
 
+  it('signed answers are never compressed, even when the client accepts gzip or brotli', async () => {
+    const { key } = await licence();
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/client/validate',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+      payload: { key, hwid: 'gzip-machine-1', product: LAUNCHER.slug, nonce: nonce() },
+      remoteAddress: freshIp(),
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(verifies(res, publicKey)).toBe(true);
+    expect(res.json()).toMatchObject({ code: 'VALID' });
+  });
+
   it('REVOKED (signed, valid false) on validate, settings and offline token; nothing bound', async () => {
     const { key, licenceId } = await licence();
     await check({ key, hwid: 'revoked-machine' });
