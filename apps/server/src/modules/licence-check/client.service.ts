@@ -200,8 +200,10 @@ export async function bindMachine(
       .from(licenceMachines)
       .where(eq(licenceMachines.licenceId, licenceId));
     const bound = new Set(machines.map((m) => m.hwid));
-    // A machine bound through licences.hwid alone (written by older code) holds a slot too.
-    if (licence.hwid !== null) bound.add(licence.hwid);
+    // A machine bound through licences.hwid alone (older code, no machine rows yet) holds a slot
+    // too. Once rows exist they are the truth: a removed machine frees its slot even if it was
+    // the one licences.hwid names.
+    if (licence.hwid !== null && machines.length === 0) bound.add(licence.hwid);
     if (!bound.has(hwid) && bound.size >= licence.maxMachines) return false;
     await tx
       .insert(licenceMachines)
@@ -210,11 +212,11 @@ export async function bindMachine(
         target: [licenceMachines.licenceId, licenceMachines.hwid],
         set: { lastSeenAt: now },
       });
+    // licences.hwid names a bound machine: set it when it names none (or one that was removed).
+    const stale = licence.hwid === null || (machines.length > 0 && !bound.has(licence.hwid));
     await tx
       .update(licences)
-      .set(
-        licence.hwid === null ? { hwid, hwidBoundAt: now, lastCheckAt: now } : { lastCheckAt: now },
-      )
+      .set(stale ? { hwid, hwidBoundAt: now, lastCheckAt: now } : { lastCheckAt: now })
       .where(eq(licences.id, licenceId));
     return true;
   });

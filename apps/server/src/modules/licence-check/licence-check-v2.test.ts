@@ -211,6 +211,27 @@ describe('licence check v2', () => {
     expect((await machinesOf(licenceId)).map((m) => m.hwid)).toEqual(['legacy-machine-1']);
   });
 
+  it('a machine row removed (another route) frees its slot; licences.hwid then names a bound machine', async () => {
+    const { key, licenceId } = await licence();
+    await setMax(licenceId, 2);
+    await check({ key, hwid: 'removed-machine-1' });
+    await check({ key, hwid: 'removed-machine-2' });
+    expect(await check({ key, hwid: 'removed-machine-3' })).toMatchObject({
+      code: 'HWID_MISMATCH',
+    });
+    const remove = (hwid: string) =>
+      ctx.db
+        .delete(licenceMachines)
+        .where(and(eq(licenceMachines.licenceId, licenceId), eq(licenceMachines.hwid, hwid)));
+    // licences.hwid still names removed-machine-1: its slot is free all the same.
+    await remove('removed-machine-1');
+    expect(await check({ key, hwid: 'removed-machine-3' })).toMatchObject({ code: 'VALID' });
+    expect((await licenceRow(licenceId)).hwid).toBe('removed-machine-3');
+    expect(await check({ key, hwid: 'removed-machine-1' })).toMatchObject({
+      code: 'HWID_MISMATCH',
+    });
+  });
+
   it('20 parallel first checks of distinct machines never bind more than N', async () => {
     for (const n of [1, 3]) {
       const { key, licenceId } = await licence();
