@@ -3,6 +3,7 @@ import couponsRoutes from './modules/coupons/coupons.routes';
 import ordersAdminRoutes from './modules/orders-admin/orders-admin.routes';
 import usersAdminRoutes from './modules/users/users-admin.routes';
 import adminRoutes from './modules/admin/admin.routes';
+import licencesAdminRoutes from './modules/licences/licences-admin.routes';
 
 /**
  * The staff area: every Admin-and-Owner route registers here, behind one role hook, so a new
@@ -15,5 +16,6 @@ const adminArea: FastifyPluginAsync = async (app) => {
   await app.register(adminRoutes);
   await app.register(couponsRoutes);
   await app.register(ordersAdminRoutes);
+  await app.register(licencesAdminRoutes);
 };
 export default adminArea;

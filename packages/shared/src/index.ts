@@ -9,6 +9,7 @@ export * from './schemas/products';
 export * from './schemas/maintenance';
 export * from './schemas/settings';
 export * from './schemas/licensing';
+export * from './schemas/licences';
 export * from './schemas/tickets';
 export * from './schemas/chats';
 export * from './schemas/realtime';

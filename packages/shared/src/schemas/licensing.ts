@@ -47,6 +47,21 @@ export const ownedProductSchema = z.object({
   licenceKey: z.string().nullable(),
   /** When the cooldown allows the next HWID reset; null when a reset is possible now. */
   nextHwidResetAt: z.string().nullable(),
+  /** How many machines may bind (licence check v2); 1 for licences of the first version. */
+  maxMachines: z.number().int().optional(),
+  /** The machines bound, oldest first (HWID shortened). */
+  machines: z
+    .array(
+      z.object({
+        _id: z.string(),
+        hwid: z.string(),
+        firstSeenAt: z.string(),
+        lastSeenAt: z.string(),
+      }),
+    )
+    .optional(),
+  /** Set when staff revoked the licence: the tool is answered REVOKED. */
+  revoked: z.object({ at: z.string(), reason: z.string() }).nullable().optional(),
 });
 export type OwnedProduct = z.infer<typeof ownedProductSchema>;
 export const redeemKeyResponseSchema = z.object({

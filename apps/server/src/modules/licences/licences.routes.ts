@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   errorResponseSchema,
+  licenceMachineParamSchema,
   licenceSettingsSchema,
   ownedProductParamSchema,
   ownedProductsResponseSchema,
@@ -8,7 +9,7 @@ import {
 } from '@stellar/shared';
 import { userActorOf } from '../../lib/actor';
 import { currentUser } from '../../plugins/auth';
-import { resetHwid } from './licences.commands';
+import { removeMachine, resetHwid } from './licences.commands';
 import { getLicenceSettings, listOwnedProducts, saveLicenceSettings } from './licences.service';
 
 const MINUTE = 60_000;
@@ -93,6 +94,25 @@ const licencesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       saveLicenceSettings(app.db, currentUser(request).id, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/licences/:id/machines/:machineId',
+    {
+      onRequest: app.requireUser,
+      preHandler: resetLimit,
+      config: { maintenancePage: 'user-dashboard', apiKeyScope: 'licences:write' },
+      schema: {
+        tags: ['licences'],
+        security: [{ bearer: [] }],
+        description:
+          'Frees one machine of the licence under the HWID reset rules (counts as a reset).',
+        params: licenceMachineParamSchema,
+        response: { 200: resetHwidResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      removeMachine(app.db, userActorOf(request), request.params.id, request.params.machineId),
   );
 };
 export default licencesRoutes;

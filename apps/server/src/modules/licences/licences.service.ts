@@ -1,7 +1,7 @@
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, MESSAGES, type LicenceSettings, type OwnedProduct } from '@stellar/shared';
 import type { Db } from '../../db/client';
-import { licences, products } from '../../db/schema';
+import { licenceMachines, licences, products } from '../../db/schema';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { getGlobalSettings, type GlobalSettings } from '../settings';
 
@@ -23,6 +23,9 @@ const ownedColumns = {
   expiresAt: licences.expiresAt,
   lastHwidResetAt: licences.lastHwidResetAt,
   licenceKey: licences.licenceKey,
+  maxMachines: licences.maxMachines,
+  revokedAt: licences.revokedAt,
+  revokeReason: licences.revokeReason,
 };
 type OwnedRow = Awaited<ReturnType<typeof ownedRows>>[number];
 
@@ -33,7 +36,39 @@ export function nextResetAt(lastResetAt: Date | null, cooldownHours: number, now
   return next > now ? next : null;
 }
 
-function presentOwned(row: OwnedRow, settings: GlobalSettings): OwnedProduct {
+type Machine = NonNullable<OwnedProduct['machines']>[number];
+
+/** A HWID as the dashboard shows it: enough to recognise a machine, not the whole identifier. */
+export const shortHwid = (hwid: string) =>
+  hwid.length <= 16 ? hwid : `${hwid.slice(0, 8)}…${hwid.slice(-4)}`;
+
+/** The machines bound to each of these licences, oldest first. */
+async function machinesOf(db: Db, licenceIds: string[]): Promise<Map<string, Machine[]>> {
+  const byLicence = new Map<string, Machine[]>();
+  if (!licenceIds.length) return byLicence;
+  const rows = await db
+    .select()
+    .from(licenceMachines)
+    .where(inArray(licenceMachines.licenceId, licenceIds))
+    .orderBy(asc(licenceMachines.firstSeenAt), asc(licenceMachines.id));
+  for (const row of rows) {
+    const list = byLicence.get(row.licenceId) ?? [];
+    list.push({
+      _id: row.id,
+      hwid: shortHwid(row.hwid),
+      firstSeenAt: row.firstSeenAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+    });
+    byLicence.set(row.licenceId, list);
+  }
+  return byLicence;
+}
+
+function presentOwned(
+  row: OwnedRow,
+  settings: GlobalSettings,
+  machines: Map<string, Machine[]>,
+): OwnedProduct {
   return {
     _id: row.id,
     productId: row.productId,
@@ -47,6 +82,11 @@ function presentOwned(row: OwnedRow, settings: GlobalSettings): OwnedProduct {
     licenceKey: row.licenceKey,
     nextHwidResetAt:
       nextResetAt(row.lastHwidResetAt, settings.hwidResetCooldownHours)?.toISOString() ?? null,
+    maxMachines: row.maxMachines,
+    machines: machines.get(row.id) ?? [],
+    revoked: row.revokedAt
+      ? { at: row.revokedAt.toISOString(), reason: row.revokeReason ?? '' }
+      : null,
   };
 }
 
@@ -65,7 +105,11 @@ export async function listOwnedProducts(db: Db, userId: string): Promise<OwnedPr
     ownedRows(db, eq(licences.userId, userId)),
     getGlobalSettings(db),
   ]);
-  return rows.map((row) => presentOwned(row, settings));
+  const machines = await machinesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => presentOwned(row, settings, machines));
 }
 
 /** One licence of the member in the dashboard's shape. */
@@ -79,7 +123,7 @@ export async function getOwnedProduct(
     getGlobalSettings(db),
   ]);
   if (!row) throw notFound(LICENCE_NOT_FOUND);
-  return presentOwned(row, settings);
+  return presentOwned(row, settings, await machinesOf(db, [row.id]));
 }
 
 /** The member's own licence by its id or its product's id; anyone else's is a 404. */

@@ -74,6 +74,9 @@ describe('owned products, HWID reset and licence settings', () => {
       canAccessSettings: false,
       licenceKey: clothing.licenceKey,
       nextHwidResetAt: null,
+      maxMachines: 1,
+      machines: [],
+      revoked: null,
     });
     await setGlobalSettings(ctx, { allowHwidReset: true, allowSettingsAccess: true });
     for (const p of await owns(member)) {
