@@ -4,6 +4,7 @@ import { LICENCE_CHECK_CODES } from '@stellar/shared';
 import {
   checkLicence,
   computeHwid,
+  fetchLicenceSettings,
   fetchOfflineToken,
   hwidFromFacts,
   hwidFromMachineId,
@@ -262,6 +263,52 @@ describe('licence check v2 on the client', () => {
     const pem = publicKey.export({ format: 'pem', type: 'spki' }).toString();
     expect(publicKeyFingerprint(toPublicKey(pem))).toMatch(/^[0-9a-f]{64}$/);
     expect(() => toPublicKey('AAAA')).toThrow('The licence public key must be an Ed25519 key.');
+  });
+
+  it('settings: bound like validate, and a signed REVOKED is a refusal', async () => {
+    const settingsServer =
+      (change: (hwid: string) => Record<string, unknown>): typeof fetch =>
+      async (url) => {
+        const query = new URL(String(url)).searchParams;
+        const body = Buffer.from(
+          JSON.stringify({
+            product: 'stellar-launcher',
+            settings: { threads: 4 },
+            nonce: query.get('nonce'),
+            serverTime: NOW.toISOString(),
+            valid: true,
+            code: 'VALID',
+            hwid: query.get('hwid'),
+            licenceId: 'licence-1',
+            ...change(query.get('hwid')!),
+          }),
+        );
+        const signature = sign(null, body, privateKey).toString('base64');
+        return new Response(body, { status: 200, headers: { 'x-signature': signature } });
+      };
+    const get = (fetchImpl: typeof fetch) =>
+      fetchLicenceSettings({
+        server: 'http://licence.test',
+        key: 'STLL-AAAAA-BBBBB-CCCCC-DDDDD',
+        hwid: 'machine-0001',
+        publicKey,
+        licenceId: 'licence-1',
+        fetch: fetchImpl,
+        now: () => NOW,
+      });
+    expect(await get(settingsServer(() => ({})))).toEqual({
+      product: 'stellar-launcher',
+      settings: { threads: 4 },
+    });
+    expect(await reason(get(settingsServer(() => ({ hwid: 'machine-0002' }))))).toBe(
+      'BINDING_MISMATCH',
+    );
+    expect(await reason(get(settingsServer(() => ({ licenceId: 'licence-2' }))))).toBe(
+      'BINDING_MISMATCH',
+    );
+    expect(
+      await reason(get(settingsServer(() => ({ valid: false, code: 'REVOKED', settings: null })))),
+    ).toBe('REVOKED');
   });
 
   it('the portable HWID recipe gives the doc vector', () => {
