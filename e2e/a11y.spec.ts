@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { readAccounts, signIn } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
 
-// Every public page, as a visitor first sees it (spec section 2's route table).
+// Every public page, as a visitor first sees it (the spec's route table).
 const PUBLIC_PAGES: Array<[path: string, heading: string | RegExp]> = [
   ['/', 'Welcome to Stellar'],
   ['/product/stellar-launcher', 'Stellar Launcher'],

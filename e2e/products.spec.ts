@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readAccounts, signIn } from './support/accounts';
 
-// Spec section 9: every product has three plans; 1 Week has no badge, 1 Month saves 75 %, 1 Year 50 %.
+// docs/product.md#money: every product has three plans; 1 Week has no badge, 1 Month saves 75 %, 1 Year 50 %.
 const PRODUCTS = [
   {
     slug: 'stellar-launcher',

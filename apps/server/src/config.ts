@@ -41,7 +41,7 @@ const envSchema = z.object({
     .regex(/^https?:\/\/[^/]+/, 'must start with http:// or https://')
     .transform((v) => v.replace(/\/+$/, ''))
     .optional(),
-  /** BTCPay Server (DESIGN section 10): all four or none. */
+  /** BTCPay Server (docs/product.md#money): all four or none. */
   BTCPAY_URL: z
     .string()
     .regex(/^https?:\/\/[^/]+/, 'must start with http:// or https://')

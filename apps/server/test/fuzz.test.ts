@@ -93,7 +93,7 @@ describe('hostile input on every documented endpoint', () => {
 
   const check = (status: number, text: string, contentType?: unknown) => {
     expect(status).toBeLessThan(500);
-    // Shop delivery answers shops in text/plain (DESIGN section 11): a refusal is one line.
+    // Shop delivery answers shops in text/plain (docs/integrations.md): a refusal is one line.
     if (status >= 400 && String(contentType).startsWith('text/plain')) {
       expect(text).toMatch(/^[^\r\n]+$/);
       return;

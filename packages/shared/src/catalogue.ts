@@ -1,4 +1,4 @@
-/** The product catalogue as spec section 9 prices it; the seed writes it, the web may show it. */
+/** The product catalogue and its prices (docs/product.md#money); the seed writes it, the web may show it. */
 export interface CataloguePlan {
   plan: string;
   duration: string;

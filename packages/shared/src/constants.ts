@@ -9,7 +9,7 @@ export const ADMIN_ROLES: readonly Role[] = ['Admin', 'Owner'];
 /** Roles that may open the reseller panel. */
 export const RESELL_ROLES: readonly Role[] = ['Reseller', 'Admin', 'Owner'];
 
-/** Pages an admin can put under maintenance (spec section 9). */
+/** Pages an admin can put under maintenance. */
 export const MAINTENANCE_PAGES = [
   'stellar-launcher',
   'clothing-bot',
@@ -42,10 +42,10 @@ export const LIMITS = {
   copiedFeedbackMs: 2000,
 } as const;
 
-/** Where the web app keeps the session token (spec section 9). */
+/** Where the web app keeps the session token. */
 export const TOKEN_STORAGE_KEY = 'auth_token';
 
-/** Reseller balance top-ups, in dollars (DESIGN section 10). */
+/** Reseller balance top-ups, in dollars (docs/product.md#money). */
 export const ORDER_LIMITS = {
   topUpMin: 10,
   topUpMax: 10_000,

@@ -3,7 +3,7 @@ import type { Role } from './constants';
 const BELOW_ADMIN: readonly Role[] = ['Member', 'Support', 'Reseller'];
 
 /**
- * DESIGN section 6: whether `actor` may change the role of, ban, remove, reset or log in as a user
+ * docs/product.md#roles-and-permissions: whether `actor` may change the role of, ban, remove, reset or log in as a user
  * holding `target`. Admins manage users below Admin; Owners manage anyone but another Owner.
  * (Self-actions are refused separately, by id.)
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from './catalogue';
 import { centsToDollars, dollarsToCents, formatDollars, planDiscount } from './pricing';
 
-describe('planDiscount (spec section 9)', () => {
+describe('planDiscount (docs/product.md#money)', () => {
   it('shows twice the price struck through and "Save 50%" for 1 Year', () => {
     expect(planDiscount('1 Year', 150)).toEqual({ originalPrice: 300, savePercent: 50 });
     expect(planDiscount('1 Year', 120)).toEqual({ originalPrice: 240, savePercent: 50 });

@@ -1,4 +1,4 @@
-/** What a plan card shows beside the price (spec section 9's discount display). */
+/** What a plan card shows beside the price (docs/product.md#money). */
 export interface PlanDiscount {
   originalPrice: number | null;
   savePercent: number | null;

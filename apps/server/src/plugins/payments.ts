@@ -28,7 +28,7 @@ declare module 'fastify' {
 }
 
 /**
- * Payments (DESIGN section 10): BTCPay Server when its four settings are there, the built-in test
+ * Payments (docs/product.md#money): BTCPay Server when its four settings are there, the built-in test
  * processor with PAYMENTS_TEST_MODE=on, otherwise off. Runs the reconciler in every process
  * (row locks share the work) unless PAYMENTS_RECONCILER=off; tests start it themselves.
  */

@@ -139,7 +139,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        // Support opens the panel too and sees only its Tickets section (DESIGN section 8).
+        // Support opens the panel too and sees only its Tickets section (docs/product.md#decisions).
         element: <RouteGuard roles={STAFF_ROLES} />,
         children: [
           {

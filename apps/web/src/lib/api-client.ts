@@ -1,6 +1,6 @@
 import { getToken } from './session';
 
-/** The spec's shared error texts (section 8). */
+/** The spec's shared error texts. */
 export const GENERIC_ERROR_MESSAGE = 'An error occurred';
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again later.';
 
@@ -142,7 +142,7 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
-/** The text to show for a failed call (spec section 8's shared helper). */
+/** The text to show for a failed call (the spec's shared helper). */
 export function getErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return GENERIC_ERROR_MESSAGE;

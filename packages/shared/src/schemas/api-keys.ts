@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** What an integration key may do (DESIGN section 11). `deliver` keys do nothing else. */
+/** What an integration key may do (docs/integrations.md). `deliver` keys do nothing else. */
 export const API_KEY_SCOPES = [
   'keys:generate',
   'licences:read',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A coupon as staff see it (DESIGN section 10); amounts in dollars. */
+/** A coupon as staff see it (docs/product.md#money); amounts in dollars. */
 export const couponSchema = z.object({
   _id: z.string(),
   code: z.string(),

@@ -4,7 +4,7 @@ import { LIMITS } from '../constants';
 import { planSchema } from './products';
 import { topUpSchema } from './orders';
 
-/** Licence key format (DESIGN section 4): STLR- then 4 groups of 5 Crockford base32 characters. */
+/** Voucher key format (docs/product.md#licences): STLR- then 4 groups of 5 Crockford base32 characters. */
 export const KEY_CODE_PATTERN = /^STLR(-[0-9ABCDEFGHJKMNPQRSTVWXYZ]{5}){4}$/;
 /** A licence's own key (what the tool is configured with): STLL- then the same 4 groups. */
 export const LICENCE_KEY_PATTERN = /^STLL(-[0-9ABCDEFGHJKMNPQRSTVWXYZ]{5}){4}$/;
@@ -106,7 +106,7 @@ const clientNonce = z
   .string({ error: 'nonce is required.' })
   .regex(/^[A-Za-z0-9_-]{16,128}$/, 'nonce must be 16-128 characters of A-Z, a-z, 0-9, _ or -.');
 
-/** POST /api/client/validate (DESIGN section 7). */
+/** POST /api/client/validate (docs/licence-api.md). */
 export const clientValidateBodySchema = z.strictObject({
   key: clientKey,
   hwid: clientHwid,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Order statuses as staff filter them (DESIGN section 10). */
+/** Order statuses as staff filter them (docs/product.md#money). */
 export const ADMIN_ORDER_STATUSES = [
   'pending',
   'processing',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_LIMITS } from '../constants';
 
-/** Order statuses (DESIGN section 10). */
+/** Order statuses (docs/product.md#money). */
 export const ORDER_STATUS_VALUES = [
   'pending',
   'processing',
@@ -13,7 +13,7 @@ export const ORDER_STATUS_VALUES = [
 export const orderStatusSchema = z.enum(ORDER_STATUS_VALUES);
 export type OrderStatusValue = z.infer<typeof orderStatusSchema>;
 
-/** A member's plan purchase as the API shows it (DESIGN section 10). */
+/** A member's plan purchase as the API shows it (docs/product.md#money). */
 export const orderSchema = z.object({
   _id: z.string(),
   status: orderStatusSchema,

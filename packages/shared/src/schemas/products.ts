@@ -6,7 +6,7 @@ export const planSchema = z.object({
   durationDays: z.number().int(),
   price: z.number(),
 });
-/** A product as GET /api/products returns it (spec section 3). */
+/** A product as GET /api/products returns it. */
 export const productSchema = z.object({
   _id: z.string(),
   slug: z.string(),

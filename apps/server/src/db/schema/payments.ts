@@ -17,7 +17,7 @@ import { users } from './users';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
-/** Discount codes applied at order creation (DESIGN section 10). */
+/** Discount codes applied at order creation (docs/product.md#money). */
 export const coupons = pgTable(
   'coupons',
   {

@@ -14,7 +14,7 @@ import { users } from './users';
 
 const ts = () => timestamp({ withTimezone: true, mode: 'date' });
 
-/** One row per page of spec section 9: on sends non-staff visitors to /maintenance. */
+/** One row per maintenance page: on sends non-staff visitors to /maintenance. */
 export const maintenance = pgTable('maintenance', {
   page: text().primaryKey(),
   enabled: boolean().notNull().default(false),

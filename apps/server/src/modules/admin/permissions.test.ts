@@ -4,7 +4,7 @@ import { createTestApp, createUser, signedIn, type TestContext } from '../../../
 
 type Actor = Role | 'none';
 
-/** DESIGN section 6, written out by hand (not derived from the code under test). */
+/** docs/product.md#roles-and-permissions, written out by hand (not derived from the code under test). */
 const MAY_MANAGE: Record<Role, Role[]> = {
   Member: [],
   Support: [],
@@ -15,10 +15,10 @@ const MAY_MANAGE: Record<Role, Role[]> = {
 const ACTORS: Actor[] = ['none', ...ROLES];
 
 /**
- * DESIGN section 6 as a table: every staff endpoint x every actor role (x every target role for
+ * The roles and permissions table as a test: every staff endpoint x every actor role (x every target role for
  * the endpoints that act on a user), asserting the exact allow/deny.
  */
-describe('permissions table (DESIGN section 6)', () => {
+describe('permissions table (docs/product.md#roles-and-permissions)', () => {
   let ctx: TestContext;
   const auth: Partial<Record<Actor, Record<string, string>>> = { none: {} };
   let resellerId: string;

@@ -21,7 +21,7 @@ const errors = {
   404: errorResponseSchema,
 };
 
-/** Integration keys of the signed-in Reseller, Admin or Owner (DESIGN section 11). */
+/** Integration keys of the signed-in Reseller, Admin or Owner (docs/integrations.md). */
 const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
   const owner = (request: Parameters<typeof actorOf>[0]) => ({
     ...actorOf(request),
@@ -32,7 +32,7 @@ const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     '/api-keys',
     {
       onRequest: app.requireRole(...RESELL_ROLES),
-      // A key is a credential: a login-as session never makes one (DESIGN section 12).
+      // A key is a credential: a login-as session never makes one (docs/product.md#security-rules).
       preHandler: async (request) => {
         if (currentUser(request).impersonatedBy) throw forbidden(NOT_WHILE_IMPERSONATING);
       },

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// DESIGN section 2: argon2id, m=19456 KiB, t=2, p=1 (algorithm 2 = Argon2id).
+// argon2id (docs/product.md#security-rules): m=19456 KiB, t=2, p=1 (algorithm 2 = Argon2id).
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export const hashPassword = (password: string): Promise<string> => hash(password, OPTIONS);

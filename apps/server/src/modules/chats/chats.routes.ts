@@ -28,7 +28,7 @@ const base = { tags: ['chats'], security: [{ bearer: [] }] };
 
 /**
  * A ticket's chat thread at the spec's paths (/api/tickets/{id}/chats). Unlike the spec, both calls
- * need the Bearer token and the same access as the ticket (DESIGN section 5).
+ * need the Bearer token and the same access as the ticket (docs/product.md#decisions).
  */
 const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
   registerChatTopic(app);

@@ -20,7 +20,7 @@ const errors = {
 const tags = ['admin: shop'];
 const security = [{ bearer: [] }];
 
-/** Staff manage discount codes (DESIGN sections 6 and 10: Admin and Owner). */
+/** Staff manage discount codes (Admin and Owner: docs/product.md#roles-and-permissions). */
 const couponsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/coupons',

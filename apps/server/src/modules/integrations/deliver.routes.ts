@@ -69,7 +69,7 @@ function orderIdOf(request: FastifyRequest, body: Fields): string | null {
 const oneLine = (text: string) => text.replace(/[\r\n]+/g, ' ').slice(0, 300);
 
 /**
- * Shop delivery (DESIGN section 11): `POST /api/integrations/deliver/{key}` answers text/plain,
+ * Shop delivery (docs/integrations.md): `POST /api/integrations/deliver/{key}` answers text/plain,
  * one key code per line; refusals are 4xx text/plain, one line.
  */
 const deliverRoutes: FastifyPluginAsync = async (app) => {

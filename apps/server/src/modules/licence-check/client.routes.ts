@@ -53,7 +53,7 @@ export function publicKeyForms(pem: string): { raw: string; fingerprint: string 
 }
 
 /**
- * The automation tool's licence API (DESIGN section 7): validate, offline token, settings, public
+ * The automation tool's licence API (docs/licence-api.md): validate, offline token, settings, public
  * key. Limits: per IP address, then per licence (every key spelling, every machine and every
  * route of one licence count together; a key that matches no licence counts as itself).
  */

@@ -223,7 +223,7 @@ export async function bindMachine(
 }
 
 /**
- * The tool's licence check (DESIGN section 7): a code for every outcome, the machine bound on a
+ * The tool's licence check (docs/licence-api.md): a code for every outcome, the machine bound on a
  * valid check while the licence has a free slot. The answer is bound to the request's HWID and to
  * the licence (version 2). The caller signs it. `found` is the lookup the route already made.
  */

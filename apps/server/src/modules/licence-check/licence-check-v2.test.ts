@@ -14,7 +14,7 @@ import {
   setGlobalSettings,
 } from '../keys/keys.fixtures';
 
-/** Licence check, second version (issue 14, DESIGN 7): bindings, REVOKED, machines, offline tokens, variables. */
+/** Licence check, second version (issue 14, docs/licence-api.md): bindings, REVOKED, machines, offline tokens, variables. */
 const nonce = () => randomBytes(16).toString('base64url');
 const DAY = 24 * 60 * 60 * 1000;
 

@@ -22,7 +22,7 @@ const errors = {
 const tags = ['admin: shop'];
 const security = [{ bearer: [] }];
 
-/** Staff view of every order and refunds (DESIGN sections 6 and 10: Admin and Owner). */
+/** Staff view of every order and refunds (Admin and Owner: docs/product.md#roles-and-permissions). */
 const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders',

@@ -6,7 +6,7 @@ import { notFound } from '../../lib/http-errors';
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** An order in the API's shape (DESIGN section 10). */
+/** An order in the API's shape (docs/product.md#money). */
 export function presentOrder(row: OrderRow, productTitle: string): Order {
   return {
     _id: row.id,

@@ -32,7 +32,7 @@ const errors = {
   503: errorResponseSchema,
 };
 
-/** Checkout (DESIGN section 10): members' plan orders and resellers' balance top-ups. */
+/** Checkout (docs/product.md#money): members' plan orders and resellers' balance top-ups. */
 const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
   const byUser = (name: string) =>
     app.limit({ name, max: 30, windowMs: MINUTE, key: (request) => currentUser(request).id });

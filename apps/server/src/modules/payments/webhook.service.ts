@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/http-errors';
 import { applyInvoice, type ApplyOutcome } from './apply-invoice';
 import type { PaymentProcessor } from './processor';
 
-/** BTCPay's webhook body (DESIGN section 10); only the invoice re-read from BTCPay is trusted. */
+/** BTCPay's webhook body (docs/product.md#money); only the invoice re-read from BTCPay is trusted. */
 const deliverySchema = z.object({
   deliveryId: z.string().min(1).max(200),
   webhookId: z.string().max(200).optional().nullable(),

@@ -30,7 +30,7 @@ const unchanged = async (ctx: TestContext, row: Row) => {
   expect(await ticketRow(ctx, row.id)).toEqual(row);
 };
 
-// The access table of DESIGN section 6, for every ticket and chat call.
+// The access table of docs/product.md#roles-and-permissions, for every ticket and chat call.
 const calls: Call[] = [
   {
     name: 'GET /api/ticket/tickets/{id}',

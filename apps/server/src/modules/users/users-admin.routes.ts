@@ -50,7 +50,7 @@ export async function disconnectEverywhere(app: FastifyInstance, userId: string)
   await realtime?.disconnectUser(userId);
 }
 
-/** Staff actions on accounts (DESIGN section 6); every change is audited. */
+/** Staff actions on accounts (docs/product.md#roles-and-permissions); every change is audited. */
 const usersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   // The login-as 2FA step-up checks a code (TOTP or backup code): as limited as every other code check.
   const stepUpLimit = app.limit({

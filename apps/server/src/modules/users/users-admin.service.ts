@@ -70,7 +70,7 @@ export async function listUsers(db: Db, q: UserListQuery) {
 }
 
 /**
- * Loads the target of a staff action and applies DESIGN section 6: no self-action, Admins act on
+ * Loads the target of a staff action and applies the staff rules (docs/product.md#roles-and-permissions): no self-action, Admins act on
  * users below Admin, Owners on anyone but another Owner.
  */
 export async function loadManageableUser(db: Db, actor: Staff, targetId: string): Promise<UserRow> {

@@ -1,7 +1,7 @@
 const SECOND = 1000;
 const HOUR = 60 * 60 * SECOND;
 
-/** DESIGN section 11: after attempt n fails, wait RETRY_DELAYS_MS[n-1]; then every 6 h. */
+/** docs/integrations.md: after attempt n fails, wait RETRY_DELAYS_MS[n-1]; then every 6 h. */
 export const RETRY_DELAYS_MS = [
   10 * SECOND,
   60 * SECOND,

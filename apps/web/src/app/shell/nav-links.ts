@@ -7,10 +7,10 @@ export interface NavItem {
   label: string;
 }
 
-/** The catalogue's placeholder for future products: it has no link in the bar (spec section 2). */
+/** The catalogue's placeholder for future products: it has no link in the bar. */
 const PLACEHOLDER_PRODUCT_SLUG = 'other';
 
-/** The top bar's public links (spec section 2, Shell): one per product, then Contact and Chat. */
+/** The top bar's public links: one per product, then Contact and Chat. */
 export function primaryLinks(products: readonly Pick<Product, 'slug' | 'title'>[]): NavItem[] {
   return [
     ...products
@@ -31,7 +31,7 @@ export interface AccountLink extends NavItem {
   id: AccountLinkId;
 }
 
-/** The signed-in menu's links for a role; desktop and mobile show the same ones (DESIGN section 8). */
+/** The signed-in menu's links for a role; desktop and mobile show the same ones (docs/product.md#decisions). */
 export function accountLinks(role: string | null | undefined): AccountLink[] {
   const links: AccountLink[] = [{ id: 'dashboard', to: '/user-dashboard', label: 'Dashboard' }];
   if (canSeeAdminPanel(role)) links.push({ id: 'admin', to: '/admin-panel', label: 'Admin Panel' });

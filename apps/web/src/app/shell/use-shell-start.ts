@@ -4,7 +4,7 @@ import { useMaintenanceStatus } from '@/features/maintenance';
 import { clearToken } from '@/lib/session';
 
 /**
- * Shell start (spec section 4): load the maintenance status and the current user.
+ * Shell start: load the maintenance status and the current user.
  * A failed status is only logged; a failed user load clears the session.
  */
 export function useShellStart(): void {

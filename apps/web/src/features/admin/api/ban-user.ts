@@ -21,7 +21,7 @@ export function useBanUser() {
   return useMutation({
     mutationFn: banUser,
     onSuccess: (user) => {
-      // Drop it from the list on screen at once (DESIGN section 8); the refetch files it under Banned.
+      // Drop it from the list on screen at once (docs/product.md#decisions); the refetch files it under Banned.
       updateCachedUsers(queryClient, (users) => users.filter((u) => u._id !== user._id));
       return queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
     },

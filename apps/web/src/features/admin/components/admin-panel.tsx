@@ -60,7 +60,7 @@ const tabClasses =
 
 /**
  * The admin panel: a tab per section, the open one kept in ?section= so a reload or a shared link
- * lands on it. Support sees only Tickets (DESIGN section 8).
+ * lands on it. Support sees only Tickets (docs/product.md#decisions).
  */
 export function AdminPanel({ user }: { user: CurrentUser }) {
   const [searchParams, setSearchParams] = useSearchParams();

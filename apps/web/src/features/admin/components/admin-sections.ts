@@ -16,7 +16,7 @@ export const ADMIN_SECTIONS = [
 export type AdminSectionId = (typeof ADMIN_SECTIONS)[number]['id'];
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 
-/** DESIGN section 6: Admin and Owner see every section, Support only Tickets, anyone else none. */
+/** docs/product.md#roles-and-permissions: Admin and Owner see every section, Support only Tickets, anyone else none. */
 export function sectionsFor(role: Role | string | null | undefined): AdminSection[] {
   if (hasAnyRole(role, ['Admin', 'Owner'])) return [...ADMIN_SECTIONS];
   if (hasAnyRole(role, ['Support'])) return ADMIN_SECTIONS.filter((s) => s.id === 'tickets');

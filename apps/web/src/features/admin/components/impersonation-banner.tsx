@@ -17,7 +17,7 @@ interface ImpersonationBannerProps {
 }
 
 /**
- * DESIGN section 8: while an admin is signed in as someone else, "Signed in as X" with a way back.
+ * Login as (docs/product.md#decisions): while an admin is signed in as someone else, "Signed in as X" with a way back.
  * Also offers the way back when the borrowed session has ended (it lasts an hour). Renders nothing
  * otherwise; mount it once in the shell, under the top bar.
  */

@@ -10,7 +10,7 @@ import { reportAdminError } from './report-admin-error';
 import { SectionHeading } from './section-heading';
 import { Switch } from '@/components/ui/switch';
 
-/** What each switch covers (DESIGN section 8: a product page's switch also covers its checkout). */
+/** What each switch covers (docs/product.md#decisions: a product page's switch also covers its checkout). */
 export const MAINTENANCE_PAGE_INFO: Record<MaintenancePage, { label: string; path: string }> = {
   'stellar-launcher': { label: 'Stellar Launcher', path: '/product/stellar-launcher' },
   'clothing-bot': { label: 'Clothing Bot', path: '/product/clothing-bot' },

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/input';
 
-/** The roles `actor` may give (DESIGN section 6), keeping `current` so the select can show it. */
+/** The roles `actor` may give (docs/product.md#roles-and-permissions), keeping `current` so the select can show it. */
 export function assignableRoles(actor: Role, current: Role): Role[] {
   return ROLES.filter((role) => role === current || canAssignRole(actor, role));
 }

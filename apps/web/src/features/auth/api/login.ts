@@ -7,7 +7,7 @@ export interface LoginInput {
   twoFactorCode?: string;
 }
 
-/** What a login attempt led to (spec section 4's login states). */
+/** What a login attempt led to (the login states). */
 export type LoginOutcome =
   | { kind: 'signed-in'; token: string; mustChangePassword: boolean }
   | { kind: 'two-factor' }

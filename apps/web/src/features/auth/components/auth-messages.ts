@@ -1,6 +1,6 @@
 import { MESSAGES } from '@stellar/shared';
 
-// The spec's texts for the account forms, word for word (sections 4, 5 and 8).
+// The spec's texts for the account forms, word for word (docs/product.md#screens-texts-and-constants).
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
 export const REGISTER_UNKNOWN_ERROR = 'Unknown error occurred';
 export const TWO_FACTOR_REQUIRED = MESSAGES.twoFactorRequired;

@@ -31,7 +31,7 @@ const resetFormSchema = z
 type ResetForm = z.infer<typeof resetFormSchema>;
 const FIELDS = ['username', 'code', 'newPassword', 'retypePassword'] as const;
 
-/** /reset-password (DESIGN section 8): accounts have no e-mail, so a code proves the owner. */
+/** /reset-password (docs/product.md#decisions): accounts have no e-mail, so a code proves the owner. */
 export function ResetPasswordRoute() {
   const navigate = useNavigate();
   const reset = useResetPassword();

@@ -7,7 +7,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { chatSearch, type ChatParams } from './chat-params';
 import { ConversationItem } from './conversation-item';
 
-/** The member's empty state (DESIGN section 8). */
+/** The member's empty state (docs/product.md#decisions). */
 export const NO_CONVERSATIONS = 'No conversations yet. Start one and our team will answer here.';
 
 interface ConversationListProps {

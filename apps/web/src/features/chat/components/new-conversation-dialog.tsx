@@ -19,7 +19,7 @@ import { getServerMessage } from '@/lib/api-client';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { USER_MISSING, useCreateTicket } from '@/features/tickets';
 
-/** The contact form's failure text (spec section 8): this form opens a ticket the same way. */
+/** The contact form's failure text: this form opens a ticket the same way. */
 export const CREATE_FAILED = 'Error submitting ticket';
 
 const formSchema = z.object({

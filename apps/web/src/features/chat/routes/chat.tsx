@@ -14,7 +14,7 @@ import { ThreadPane } from '../components/thread-pane';
 const escalatedFilter = { all: undefined, escalated: true, normal: false } as const;
 
 /**
- * /chat: the live support messenger (DESIGN section 8). Conversations on the left, the selected
+ * /chat: the live support messenger (docs/product.md#decisions). Conversations on the left, the selected
  * thread on the right; on phones the list and the thread are two screens with a back button.
  */
 export function ChatRoute() {

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Select } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
-/** The Settings tab: a toggle and a dropdown that change nothing (spec section 2). */
+/** The Settings tab: a toggle and a dropdown that change nothing. */
 export function HelixSettings() {
   const switchId = useId();
   const selectId = useId();

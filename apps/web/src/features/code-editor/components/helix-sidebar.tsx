@@ -6,7 +6,7 @@ interface SidebarGroup {
   items: string[];
 }
 
-// Static placeholders (spec section 2): the stub has no file system behind it.
+// Static placeholders: the stub has no file system behind it.
 const GROUPS: SidebarGroup[] = [
   { title: 'Local Files', icon: FileCode, items: ['Script 1', 'Script 2', 'Script 3'] },
   { title: 'Bookmarks', icon: Bookmark, items: ['Pinned Script 1'] },

@@ -2,7 +2,7 @@ import Editor from '@monaco-editor/react';
 import { Spinner } from '@/components/ui/spinner';
 import './monaco-setup';
 
-/** Spec section 9: font size 16, line height 24, height 400px, no minimap; Lua in a dark theme. */
+/** Font size 16, line height 24, height 400px, no minimap; Lua in a dark theme. */
 export const EDITOR_OPTIONS = {
   fontSize: 16,
   lineHeight: 24,

@@ -22,7 +22,7 @@ interface LicenceSettingsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** DESIGN section 8: the licence key, HWID, expiry and the settings JSON the tool downloads. */
+/** The Settings dialog (docs/product.md#decisions): the licence key, HWID, expiry and the settings JSON the tool downloads. */
 export function LicenceSettingsDialog({ product, open, onOpenChange }: LicenceSettingsDialogProps) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

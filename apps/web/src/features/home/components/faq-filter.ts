@@ -1,7 +1,7 @@
 import { LIMITS } from '@stellar/shared';
 import type { Faq } from '../content/faqs';
 
-/** Spec section 5: case-insensitive, matching the question or the answer; blank matches all. */
+/** Case-insensitive, matching the question or the answer; blank matches all. */
 export function filterFaqs(faqs: readonly Faq[], query: string): Faq[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return [...faqs];
@@ -11,7 +11,7 @@ export function filterFaqs(faqs: readonly Faq[], query: string): Faq[] {
   );
 }
 
-/** Spec section 4: collapsed shows the first items only, expanded shows every match. */
+/** Collapsed shows the first items only, expanded shows every match. */
 export function visibleFaqs(
   matches: readonly Faq[],
   expanded: boolean,

@@ -1,10 +1,10 @@
-/** An FAQ entry (spec section 3). */
+/** An FAQ entry. */
 export interface Faq {
   question: string;
   answer: string;
 }
 
-// Every statement of spec section 9's FAQ facts is here, in the spec's sense.
+// Every statement of the spec's FAQ facts is here, in the spec's sense.
 export const FAQS: Faq[] = [
   {
     question: 'Is there a free trial?',

@@ -3,7 +3,7 @@ import lyraImage from '../assets/lyra.svg';
 import orionImage from '../assets/orion.svg';
 import vegaImage from '../assets/vega.svg';
 
-/** A card of the team section (spec section 3's team member). */
+/** A card of the team section. */
 export interface TeamMember {
   name: string;
   role: string[];

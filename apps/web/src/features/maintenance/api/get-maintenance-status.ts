@@ -2,7 +2,7 @@ import { maintenanceStatusSchema, type MaintenanceStatus } from '@stellar/shared
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-/** GET /api/maintenance/status: page name to on/off (spec section 3). */
+/** GET /api/maintenance/status: page name to on/off. */
 export function getMaintenanceStatus(signal?: AbortSignal): Promise<MaintenanceStatus> {
   return api.get('/maintenance/status', { schema: maintenanceStatusSchema, signal });
 }

@@ -40,7 +40,7 @@ function renderGate(path: string) {
 }
 
 describe('maintenancePageFor', () => {
-  it('maps each route to its switch (DESIGN section 8)', () => {
+  it('maps each route to its switch (docs/product.md#decisions)', () => {
     expect(maintenancePageFor('/product/stellar-launcher')).toBe('stellar-launcher');
     expect(maintenancePageFor('/product/clothing-bot')).toBe('clothing-bot');
     expect(maintenancePageFor('/product/other')).toBe('other');

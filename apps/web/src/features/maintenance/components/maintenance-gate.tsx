@@ -12,7 +12,7 @@ export const STAFF_MAINTENANCE_NOTICE =
   'This page is under maintenance. Visitors are being shown the maintenance page.';
 
 /**
- * DESIGN section 8: a page whose switch is on sends non-staff visitors to /maintenance, while
+ * Maintenance (docs/product.md#decisions): a page whose switch is on sends non-staff visitors to /maintenance, while
  * Support, Admin and Owner see the page under a banner. An unreadable status leaves pages open
  * (its failure is only logged, by the shell).
  */

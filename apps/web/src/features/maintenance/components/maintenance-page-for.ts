@@ -1,6 +1,6 @@
 import type { MaintenancePage } from '@stellar/shared';
 
-// Which maintenance switch covers a route (DESIGN section 8). A product's checkout shares its switch.
+// Which maintenance switch covers a route (docs/product.md#decisions). A product's checkout shares its switch.
 const EXACT: Record<string, MaintenancePage> = {
   '/chat': 'chat',
   '/user-dashboard': 'user-dashboard',

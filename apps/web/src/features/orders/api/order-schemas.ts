@@ -1,7 +1,7 @@
 import { MESSAGES, ORDER_LIMITS } from '@stellar/shared';
 import { z } from 'zod';
 
-// DESIGN section 10's payment shapes, as the web app reads them. They live here only until the server
+// The payment shapes (docs/product.md#money), as the web app reads them. They live here only until the server
 // side (branch pay-core) puts them in packages/shared; then this file re-exports those.
 
 export const ORDER_STATUSES = [

@@ -14,7 +14,7 @@ interface PlanCardProps {
   featured?: boolean;
 }
 
-/** One plan of the Pricing Options grid (spec section 2), with its Subscribe Now route. */
+/** One plan of the Pricing Options grid, with its Subscribe Now route. */
 export function PlanCard({ productSlug, plan, signedIn, featured = false }: PlanCardProps) {
   const { originalPrice, savePercent } = planDiscount(plan.duration, plan.price);
   const checkout = checkoutPath(productSlug, plan.plan);

@@ -6,7 +6,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 
 export const PRODUCT_NOT_FOUND = 'Product Not Found';
 
-/** Spec section 8: an unknown product. */
+/** An unknown product. */
 export function ProductNotFound() {
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-28 text-center sm:px-6">

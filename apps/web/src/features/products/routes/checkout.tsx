@@ -21,7 +21,7 @@ import { ProductNotFound, ProductsError, ProductSkeleton } from '../components/p
 
 /**
  * /checkout/:slug?plan=...: the order summary and "Pay with crypto" when payments are set up (BTCPay or
- * test mode); otherwise the payment routes the FAQ names (DESIGN section 8), saying payments are not
+ * test mode); otherwise the payment routes the FAQ names (docs/product.md#decisions), saying payments are not
  * set up.
  */
 export function CheckoutRoute() {

@@ -35,7 +35,7 @@ describe('Product page', () => {
     expect(screen.getByRole('heading', { name: 'Pricing Options' })).toBeInTheDocument();
   });
 
-  it('shows each plan with its price, struck-through original and Save badge (spec section 9)', async () => {
+  it('shows each plan with its price, struck-through original and Save badge (docs/product.md#money)', async () => {
     mockApi({ 'GET /products': () => Response.json(CATALOGUE) });
     renderProduct('stellar-launcher');
     await screen.findByRole('heading', { level: 1, name: 'Stellar Launcher' });

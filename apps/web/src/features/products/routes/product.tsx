@@ -6,7 +6,7 @@ import { useProducts } from '../api/get-products';
 import { PlanCard } from '../components/plan-card';
 import { ProductNotFound, ProductsError, ProductSkeleton } from '../components/product-states';
 
-/** /product/:slug: a product's description, key features and plans (spec section 2). */
+/** /product/:slug: a product's description, key features and plans. */
 export function ProductRoute() {
   const { slug } = useParams();
   const products = useProducts();

@@ -23,7 +23,7 @@ export function ResellPanelRoute() {
   const [page, setPage] = useState(1);
   const [batch, setBatch] = useState<GeneratedBatch | null>(null);
   const overview = useResellerOverview(page);
-  // Spec section 6: only a Reseller pays; other roles get no balance check on the client.
+  // Only a Reseller pays (docs/product.md#roles-and-permissions); other roles get no balance check on the client.
   const pays = hasAnyRole(user?.role, ['Reseller']);
   const data = overview.data;
 

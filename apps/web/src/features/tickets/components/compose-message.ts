@@ -1,7 +1,7 @@
 import { SUPPORT_SENDER, type ChatRole, type SendChatBody } from '@stellar/shared';
 import { isStaff } from '@/lib/roles';
 
-/** The spec's chat texts (sections 5 and 8). */
+/** The spec's chat texts. */
 export const USER_MISSING = 'User data is missing. Please refresh the page.';
 export const SEND_FAILED = 'Failed to send message.';
 

@@ -10,7 +10,7 @@ import { ChatMessages } from './chat-messages';
 import { LiveStatus } from './live-status';
 import { MessageComposer } from './message-composer';
 
-/** The spec's load failure text (section 8). */
+/** The spec's load failure text. */
 export const LOAD_FAILED = 'Failed to load ticket details.';
 
 interface TicketConversationProps {
