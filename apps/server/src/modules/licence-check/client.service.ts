@@ -171,7 +171,10 @@ async function touch(db: Db, found: LicenceLookup, hwid: string, now: Date): Pro
       update ${licenceMachines} set last_seen_at = ${now.toISOString()}::timestamptz
       where licence_id = ${row.licenceId} and hwid = ${hwid}
     )
-    update ${licences} set last_check_at = ${now.toISOString()}::timestamptz
+    update ${licences} set last_check_at = ${now.toISOString()}::timestamptz,
+      -- licences.hwid names a bound machine: after a removal left it empty, this one.
+      hwid = coalesce(hwid, ${hwid}),
+      hwid_bound_at = coalesce(hwid_bound_at, ${now.toISOString()}::timestamptz)
     where id = ${row.licenceId}`);
 }
 

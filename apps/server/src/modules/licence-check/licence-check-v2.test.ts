@@ -230,6 +230,14 @@ describe('licence check v2', () => {
     expect(await check({ key, hwid: 'removed-machine-1' })).toMatchObject({
       code: 'HWID_MISMATCH',
     });
+    // The removal route clears licences.hwid when it named the removed machine: the next check
+    // of a bound machine (at most a minute later) names that one.
+    await ctx.db
+      .update(licences)
+      .set({ hwid: null, hwidBoundAt: null, lastCheckAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(licences.id, licenceId));
+    expect(await check({ key, hwid: 'removed-machine-2' })).toMatchObject({ code: 'VALID' });
+    expect((await licenceRow(licenceId)).hwid).toBe('removed-machine-2');
   });
 
   it('20 parallel first checks of distinct machines never bind more than N', async () => {
