@@ -23,6 +23,7 @@ import {
   HWID_NOT_BOUND,
   HWID_RESET_DISABLED,
   HWID_RESET_DONE,
+  LICENCE_IS_REVOKED,
   nextResetAt,
   shortHwid,
 } from './licences.service';
@@ -46,6 +47,8 @@ export async function resetHwid(db: Db, actor: UserActor, id: string) {
   const settings = await getGlobalSettings(db);
   if (!settings.allowHWIDReset) throw forbidden(HWID_RESET_DISABLED);
   const licence = await findOwnLicence(db, userId, id);
+  // A revoked licence binds no machine again, so there is nothing a reset could free.
+  if (licence.revokedAt) throw conflict(LICENCE_IS_REVOKED);
   const cooldownMs = settings.hwidResetCooldownHours * HOUR;
   const now = new Date();
   const waiting = nextResetAt(licence.lastHwidResetAt, settings.hwidResetCooldownHours, now);
@@ -92,7 +95,6 @@ export async function resetHwid(db: Db, actor: UserActor, id: string) {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const LICENCE_IS_REVOKED = 'This licence is revoked.';
 
 /**
  * Removes one machine from the member's licence under the HWID reset rules (resets allowed, the

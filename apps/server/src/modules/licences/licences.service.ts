@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, MESSAGES, type LicenceSettings, type OwnedProduct } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { licenceMachines, licences, products } from '../../db/schema';
-import { forbidden, HttpError, notFound } from '../../lib/http-errors';
+import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import { getGlobalSettings, type GlobalSettings } from '../settings';
 
 export const LICENCE_NOT_FOUND = 'Licence not found.';
@@ -12,6 +12,7 @@ export const HWID_NOT_BOUND = 'No HWID is bound to this licence yet.';
 export const SETTINGS_DISABLED = 'Settings access is disabled.';
 export const SETTINGS_TOO_LARGE = `Settings must be at most ${LIMITS.licenceSettingsMaxBytes / 1024} KiB of JSON.`;
 export const HOUR = 60 * 60 * 1000;
+export const LICENCE_IS_REVOKED = 'This licence is revoked.';
 
 const ownedColumns = {
   id: licences.id,
@@ -169,10 +170,12 @@ export async function saveLicenceSettings(
     throw new HttpError(413, SETTINGS_TOO_LARGE);
   }
   const licence = await findOwnLicence(db, userId, id);
+  // The tool of a revoked licence gets no settings (REVOKED), so none are edited for it either.
   const [saved] = await db
     .update(licences)
     .set({ settings: next })
-    .where(eq(licences.id, licence.id))
+    .where(and(eq(licences.id, licence.id), isNull(licences.revokedAt)))
     .returning({ settings: licences.settings });
-  return saved!.settings;
+  if (!saved) throw conflict(LICENCE_IS_REVOKED);
+  return saved.settings;
 }
