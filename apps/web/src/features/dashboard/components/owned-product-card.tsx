@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { getServerMessage } from '@/lib/api-client';
 import { useResetHwid } from '../api/reset-hwid';
 import { absoluteDate, DateText } from './date-text';
+import { LicenceMachines } from './licence-machines';
 import { LicenceSettingsDialog } from './licence-settings-dialog';
 
 export const HWID_RESET_OK = MESSAGES.hwidResetDone;
@@ -27,6 +28,8 @@ export function OwnedProductCard({ product }: { product: OwnedProduct }) {
   const [reason, setReason] = useState<string | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const expired = new Date(product.expiresAt).getTime() <= Date.now();
+  const revoked = product.revoked ?? null;
+  const multiMachine = (product.maxMachines ?? 1) > 1;
 
   const reset = async () => {
     setReason(null);
@@ -43,8 +46,16 @@ export function OwnedProductCard({ product }: { product: OwnedProduct }) {
     <Card className="flex h-full flex-col p-5">
       <div className="flex items-start justify-between gap-3">
         <h3 className="text-lg font-semibold text-fg">{product.title}</h3>
-        <Badge tone={expired ? 'danger' : 'success'}>{expired ? 'Expired' : 'Active'}</Badge>
+        <Badge tone={revoked || expired ? 'danger' : 'success'}>
+          {revoked ? 'Revoked' : expired ? 'Expired' : 'Active'}
+        </Badge>
       </div>
+      {revoked && (
+        <p role="note" className="mt-3 rounded-md border border-danger/40 p-3 text-sm text-fg">
+          Revoked <DateText iso={revoked.at} />: {revoked.reason}. The tool no longer accepts this
+          licence; contact support if you think this is a mistake.
+        </p>
+      )}
       <dl className="mt-4 grid gap-3 text-sm">
         <div>
           <dt className="text-fg-subtle">{expired ? 'Expired' : 'Expires'}</dt>
@@ -52,7 +63,7 @@ export function OwnedProductCard({ product }: { product: OwnedProduct }) {
             <DateText iso={product.expiresAt} />
           </dd>
         </div>
-        <div>
+        <div hidden={multiMachine}>
           <dt className="text-fg-subtle">HWID</dt>
           <dd className="mt-0.5 font-mono break-all text-fg">
             {product.hwid ?? <span className="font-sans text-fg-muted italic">Not bound yet</span>}
@@ -70,7 +81,8 @@ export function OwnedProductCard({ product }: { product: OwnedProduct }) {
           </div>
         )}
       </dl>
-      {(product.canResetHWID || product.canAccessSettings) && (
+      {multiMachine && <LicenceMachines product={product} />}
+      {!revoked && (product.canResetHWID || product.canAccessSettings) && (
         <div className="mt-auto pt-5">
           <div className="flex flex-wrap gap-2">
             {product.canResetHWID && (

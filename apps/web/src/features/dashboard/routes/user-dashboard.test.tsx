@@ -171,3 +171,96 @@ const ownedProduct = {
   licenceKey: 'STLR-AAAAA-BBBBB-CCCCC-DDDDD',
   nextHwidResetAt: null,
 };
+
+describe('UserDashboardRoute licences of licence check v2', () => {
+  const LICENCE = '00000000-0000-4000-8000-0000000000aa';
+  const MACHINE = '00000000-0000-4000-8000-0000000000bb';
+  const licence = (extra: Record<string, unknown>) => ({
+    _id: LICENCE,
+    productId: 'stellar-launcher',
+    title: 'Stellar Launcher',
+    slug: 'stellar-launcher',
+    hwid: null,
+    purchasedAt: '2026-01-01T00:00:00.000Z',
+    expiresAt: '2099-01-01T00:00:00.000Z',
+    canResetHWID: true,
+    canAccessSettings: false,
+    licenceKey: 'STLL-AAAAA-BBBBB-CCCCC-DDDDD',
+    nextHwidResetAt: null,
+    maxMachines: 3,
+    machines: [],
+    revoked: null,
+    ...extra,
+  });
+
+  it('lists the machines of a multi-machine licence and removes one after confirming', async () => {
+    let machines = [
+      {
+        _id: MACHINE,
+        hwid: 'aaaaaaaa…1111',
+        firstSeenAt: '2026-02-01T10:00:00.000Z',
+        lastSeenAt: '2026-02-03T10:00:00.000Z',
+      },
+    ];
+    const fetchMock = renderDashboard(false, {
+      'GET /users/owns': () => Response.json({ ownedProducts: [licence({ machines })] }),
+      [`DELETE /licences/${LICENCE}/machines/${MACHINE}`]: () => {
+        machines = [];
+        return Response.json({ message: 'Machine removed.', nextResetAt: null });
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Machines (1 of 3)' })).toBeInTheDocument();
+    expect(screen.getByText('aaaaaaaa…1111')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Remove machine aaaaaaaa…1111' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this machine?' });
+    expect(callsTo(fetchMock, `DELETE /licences/${LICENCE}/machines/${MACHINE}`)).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove machine' }));
+    expect(await screen.findByRole('heading', { name: 'Machines (0 of 3)' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, `DELETE /licences/${LICENCE}/machines/${MACHINE}`)).toHaveLength(1);
+  });
+
+  it('shows the server refusal inside the dialog', async () => {
+    renderDashboard(false, {
+      'GET /users/owns': () =>
+        Response.json({
+          ownedProducts: [
+            licence({
+              machines: [
+                {
+                  _id: MACHINE,
+                  hwid: 'aaaaaaaa…1111',
+                  firstSeenAt: '2026-02-01T10:00:00.000Z',
+                  lastSeenAt: '2026-02-03T10:00:00.000Z',
+                },
+              ],
+            }),
+          ],
+        }),
+      [`DELETE /licences/${LICENCE}/machines/${MACHINE}`]: () =>
+        Response.json({ message: 'HWID reset is disabled.' }, { status: 403 }),
+    });
+    await userEvent.click(
+      await screen.findByRole('button', { name: 'Remove machine aaaaaaaa…1111' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this machine?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove machine' }));
+    expect(await within(dialog).findByText('HWID reset is disabled.')).toBeInTheDocument();
+  });
+
+  it('marks a revoked licence, says why, and offers no reset', async () => {
+    renderDashboard(false, {
+      'GET /users/owns': () =>
+        Response.json({
+          ownedProducts: [
+            licence({
+              maxMachines: 1,
+              revoked: { at: '2026-03-01T00:00:00.000Z', reason: 'Chargeback' },
+            }),
+          ],
+        }),
+    });
+    expect(await screen.findByText('Revoked')).toBeInTheDocument();
+    expect(screen.getByText(/Chargeback/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reset HWID' })).toBeNull();
+  });
+});
