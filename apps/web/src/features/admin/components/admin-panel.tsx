@@ -5,6 +5,7 @@ import {
   ReceiptText,
   TicketPercent,
   Gauge,
+  KeyRound,
   LifeBuoy,
   ScrollText,
   SlidersHorizontal,
@@ -21,6 +22,7 @@ import { sectionsFor, type AdminSectionId } from './admin-sections';
 import { AuditSection } from './audit-section';
 import { CouponsSection } from './coupons-section';
 import { GlobalSettingsSection } from './global-settings-section';
+import { LicensingSection } from './licensing-section';
 import { MaintenanceSection } from './maintenance-section';
 import { OrdersSection } from './orders-section';
 import { OverviewSection } from './overview-section';
@@ -35,6 +37,7 @@ const ICONS: Record<AdminSectionId, LucideIcon> = {
   resellers: Store,
   orders: ReceiptText,
   coupons: TicketPercent,
+  licensing: KeyRound,
   tickets: LifeBuoy,
   maintenance: Wrench,
   settings: SlidersHorizontal,
@@ -48,6 +51,7 @@ const CONTENT: Record<AdminSectionId, ComponentType<{ actor: Actor }>> = {
   resellers: ResellersSection,
   orders: OrdersSection,
   coupons: CouponsSection,
+  licensing: LicensingSection,
   tickets: TicketsSection,
   maintenance: MaintenanceSection,
   settings: GlobalSettingsSection,

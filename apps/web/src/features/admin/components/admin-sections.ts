@@ -7,6 +7,7 @@ export const ADMIN_SECTIONS = [
   { id: 'resellers', label: 'Resellers & Product Access' },
   { id: 'orders', label: 'Orders' },
   { id: 'coupons', label: 'Coupons' },
+  { id: 'licensing', label: 'Licensing' },
   { id: 'tickets', label: 'Tickets' },
   { id: 'maintenance', label: 'Maintenance Settings' },
   { id: 'settings', label: 'Global Product Settings' },

@@ -101,6 +101,7 @@ describe('/admin-panel', () => {
       'Resellers & Product Access',
       'Orders',
       'Coupons',
+      'Licensing',
       'Tickets',
       'Maintenance Settings',
       'Global Product Settings',
