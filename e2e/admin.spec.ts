@@ -318,7 +318,14 @@ test('a global setting changes the member dashboard buttons', async ({
   await expect(page.getByText('Must be 0 or more.')).toBeVisible();
   await expect(cooldown).toHaveAttribute('aria-invalid', 'true');
 
+  // Offline tokens of the licence check: at most 30 days, the server says so under the field.
+  const offline = page.getByLabel('Offline tokens (days)');
+  await expect(offline).toHaveValue('0');
   await cooldown.fill('12');
+  await offline.fill('31');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('Must be at most 30 days.')).toBeVisible();
+  await offline.fill('7');
   const reset = page.getByRole('switch', { name: /^Allow HWID reset/ });
   await reset.click();
   await expect(reset).toHaveAttribute('aria-checked', 'true');
@@ -326,6 +333,7 @@ test('a global setting changes the member dashboard buttons', async ({
   await expect(page.getByText('Global product settings saved.')).toBeVisible();
   await page.reload();
   await expect(page.getByLabel('HWID reset cooldown (hours)')).toHaveValue('12');
+  await expect(page.getByLabel('Offline tokens (days)')).toHaveValue('7');
 
   expect((await ownedProducts(member.token))[0]?.canResetHWID).toBe(true);
   await memberPage.reload();

@@ -24,13 +24,24 @@ const settingsFormSchema = globalSettingsSchema.extend({
     .trim()
     .refine((text) => text !== '' && Number.isFinite(Number(text)), 'Must be a number of hours.')
     .transform(Number),
+  offlineDays: z
+    .string()
+    .trim()
+    .refine((text) => text !== '' && Number.isFinite(Number(text)), 'Must be a number of days.')
+    .transform(Number),
 });
 type SettingsFormValues = z.input<typeof settingsFormSchema>;
-const FIELDS = ['allowHWIDReset', 'allowSettingsAccess', 'hwidResetCooldownHours'] as const;
+const FIELDS = [
+  'allowHWIDReset',
+  'allowSettingsAccess',
+  'hwidResetCooldownHours',
+  'offlineDays',
+] as const;
 
 const toFormValues = (settings: GlobalSettingsPayload): SettingsFormValues => ({
   ...settings,
   hwidResetCooldownHours: String(settings.hwidResetCooldownHours),
+  offlineDays: String(settings.offlineDays ?? 0),
 });
 
 const SWITCHES: { field: YesNoField; label: string; hint: string }[] = [
@@ -161,6 +172,24 @@ export function GlobalSettingsForm({ initial }: { initial: GlobalSettingsPayload
               max={8760}
               step={1}
               {...register('hwidResetCooldownHours', { onChange: () => setStatus(null) })}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Offline tokens (days)"
+          hint="How long the tool may keep running without the network after a valid check, never past the licence's expiry. 0 turns offline tokens off; at most 30."
+          error={errors.offlineDays?.message}
+          className="max-w-xs"
+        >
+          {(control) => (
+            <Input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={30}
+              step={1}
+              {...register('offlineDays', { onChange: () => setStatus(null) })}
             />
           )}
         </FormField>
