@@ -10,7 +10,8 @@ import {
   revokeResponseSchema,
 } from '@stellar/shared';
 import { actorOf } from '../../lib/actor';
-import { revokeByKey, setPlanMachines, setProductVariables } from './licences.commands';
+import { revokeByKey } from './licences.revoke.commands';
+import { setPlanMachines, setProductVariables } from './licensing.commands';
 import { licensingOverview } from './licensing.queries';
 
 const errors = {
