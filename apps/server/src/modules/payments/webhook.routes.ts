@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { MESSAGES } from '@stellar/shared';
 import { HttpError, unauthorized } from '../../lib/http-errors';
+import { ProcessorError } from './processor';
 import { receiveWebhook } from './webhook.service';
 import { verifyBtcpaySignature } from './webhook-signature';
 
@@ -28,7 +29,12 @@ const webhookRoutes: FastifyPluginAsync = async (app) => {
         throw unauthorized(BAD_SIGNATURE);
       }
       const started = performance.now();
-      const result = await receiveWebhook(app.db, processor, raw);
+      // BTCPay unreachable while re-reading the invoice: 502, so BTCPay redelivers later.
+      const result = await receiveWebhook(app.db, processor, raw).catch((err: unknown) => {
+        if (!(err instanceof ProcessorError)) throw err;
+        request.log.warn({ err }, 'payment webhook: invoice not re-read');
+        throw new HttpError(502, MESSAGES.paymentProcessorUnavailable);
+      });
       request.log.info(
         { ...result, ms: Math.round((performance.now() - started) * 10) / 10 },
         'payment webhook handled',
