@@ -51,7 +51,12 @@ const settings = {
   retryDelaysMs: [50, 200, 500],
   /** 'up' answers; 503 answers every Greenfield call with 503; 'close' drops the connection. */
   greenfield: 'up' as 'up' | '503' | 'close',
+  /** Delay before answering a Greenfield call (lets a test kill the caller mid-request). */
+  greenfieldDelayMs: 0,
 };
+/** Greenfield calls received, and when each was answered (null while pending). */
+const greenfieldCalls: { method: string; path: string; at: number; answeredAt: number | null }[] =
+  [];
 const invoices = new Map<string, Invoice>();
 const deliveries: Delivery[] = [];
 const inFlight = new Set<Promise<void>>();
@@ -162,6 +167,15 @@ function track<T>(p: Promise<T>): Promise<T> {
 }
 
 async function greenfield(req: IncomingMessage, res: ServerResponse, path: string) {
+  const call = {
+    method: req.method ?? 'GET',
+    path,
+    at: Date.now(),
+    answeredAt: null as number | null,
+  };
+  greenfieldCalls.push(call);
+  res.once('finish', () => (call.answeredAt = Date.now()));
+  if (settings.greenfieldDelayMs > 0) await sleep(settings.greenfieldDelayMs);
   if (settings.greenfield === 'close') {
     req.socket.destroy();
     return;
@@ -227,6 +241,7 @@ async function control(req: IncomingMessage, res: ServerResponse, path: string) 
     return json(res, 200, settings);
   }
   if (path === '/__fake/deliveries') return json(res, 200, deliveries);
+  if (path === '/__fake/calls') return json(res, 200, greenfieldCalls);
   if (path === '/__fake/idle') {
     while (inFlight.size > 0) await Promise.all([...inFlight]);
     return json(res, 200, {});

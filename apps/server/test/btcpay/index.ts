@@ -40,7 +40,10 @@ export interface FakeBtcpay {
     webhookSecret?: string;
     retryDelaysMs?: number[];
     greenfield?: 'up' | '503' | 'close';
+    greenfieldDelayMs?: number;
   }): Promise<void>;
+  /** Greenfield calls received (answeredAt null while the fake still holds the answer). */
+  calls(): Promise<{ method: string; path: string; at: number; answeredAt: number | null }[]>;
   invoice(id: string): Promise<FakeInvoice>;
   setState(id: string, state: Partial<Omit<FakeInvoice, 'id'>>): Promise<FakeInvoice>;
   /** Sends a webhook and waits for its last attempt (retries included). */
@@ -109,6 +112,7 @@ export async function startFakeBtcpay(): Promise<FakeBtcpay> {
         })
       ).sentAt,
     deliveries: () => call('deliveries'),
+    calls: () => call('calls'),
     idle: async () => void (await call('idle')),
     async stop() {
       child.removeAllListeners('exit');
