@@ -18,6 +18,7 @@ export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 /** Events only the server itself consumes (live updates, cache invalidation). */
 export const INTERNAL_EVENT_TYPES = [
+  'chat.message.created',
   'ticket.updated',
   'ticket.deleted',
   'order.updated',

@@ -4,6 +4,7 @@ import type { WsClientMessage, WsServerMessage } from '@stellar/shared';
 import { WS_CLOSE } from '@stellar/shared';
 import type { Db } from '../db/client';
 import type { SessionUser } from '../modules/auth';
+import { eventOfNotice, type StoredEvent } from '../modules/events';
 import { liveSessions } from './realtime-sessions';
 
 /**
@@ -41,6 +42,11 @@ export interface Topic<E = unknown> {
   project: (db: Db, event: E, reaches: Reach) => Promise<Delivery[]>;
   /** A smaller form of the event for NOTIFY when the whole one is too large (project loads the rest). */
   shrink?: (event: E) => E;
+  /**
+   * Outbox events (written by commands in their transaction) this topic turns into its live events:
+   * every process reads each committed event once from the outbox's NOTIFY.
+   */
+  fromOutbox?: Partial<Record<string, (event: StoredEvent) => E | null>>;
 }
 
 export type Reach = (rooms: string[], users?: string[]) => boolean;
@@ -173,6 +179,25 @@ export class Hub {
       this.join(client, room);
     }
     return send(client, frames.subscribed(allowed.key));
+  }
+
+  /**
+   * Queues an outbox NOTIFY for delivery: the event (carried, or read by id) goes to every topic
+   * that projects its type. In the same queue as bus events, so sockets see commit order.
+   */
+  deliverOutbox(payload: string): Promise<void> {
+    this.chain = this.chain
+      .then(async () => {
+        if (!this.clients.size) return;
+        const stored = await eventOfNotice(this.db, payload);
+        if (!stored) return;
+        for (const [name, topic] of this.topics) {
+          const live = topic.fromOutbox?.[stored.type]?.(stored);
+          if (live) await this.dispatch({ type: 'topic', topic: name, event: live });
+        }
+      })
+      .catch((err: unknown) => this.log.error({ err }, 'live update delivery failed'));
+    return this.chain;
   }
 
   /** Queues a bus event for delivery to this process's sockets. */

@@ -16,8 +16,8 @@ import { seed } from '../db/seed';
 import { sessions, users } from '../db/schema';
 import { insertTicket } from '../modules/tickets/tickets.fixtures';
 import { isType, openSocket } from './realtime.fixtures';
-import { encodeEvent, redactToken } from './realtime';
-import { CHAT_TOPIC, chatTopic } from '../modules/chats/chats.realtime';
+import { outboxNotice } from '../modules/events';
+import { redactToken } from './realtime';
 
 type Session = Awaited<ReturnType<typeof signedIn>>;
 const ENDED = { code: 4401, reason: 'Your session has expired. Please log in again.' };
@@ -211,24 +211,23 @@ describe('live updates at /api/ws (one process)', () => {
   it('delivers a message too large for one NOTIFY by loading it', async () => {
     const t = await insertTicket(ctx, owner.user);
     const text = '\u0001"'.repeat(1000);
-    const bus = encodeEvent(
-      {
-        type: 'topic',
-        topic: CHAT_TOPIC,
-        event: {
-          ticketId: t.id,
-          ownerId: owner.user.id,
-          messageId: 'm',
-          message: { _id: 'm', sender: 's', role: 'Username', message: text, timestamp: '' },
-        },
-      },
-      chatTopic,
-    );
-    expect(JSON.parse(bus).event).toEqual({
-      ticketId: t.id,
-      ownerId: owner.user.id,
-      messageId: 'm',
-    });
+    // The outbox NOTIFY carries the event while it fits, else only its id (the hub reads the row).
+    const notice = (message: string) =>
+      JSON.parse(
+        outboxNotice({
+          id: 'e',
+          seq: 1,
+          type: 'chat.message.created',
+          userId: owner.user.id,
+          resellerId: null,
+          subjectType: 'ticket',
+          subjectId: t.id,
+          payload: { ticketId: t.id, messageId: 'm', message: { message } },
+          createdAt: new Date(),
+        }),
+      );
+    expect(notice('short')).toHaveProperty('event');
+    expect(notice(text)).toEqual({ id: 'e', seq: 1, type: 'chat.message.created' });
     const member = await openSocket(base, owner.token, { waitReady: true });
     const got = member.next(isType('message'));
     expect((await say(owner, t.id, text)).statusCode).toBe(201);

@@ -6,6 +6,7 @@ import type { WebSocket } from 'ws';
 import { sql } from 'drizzle-orm';
 import { WS_CLOSE, WS_SOCKETS_PER_USER, wsClientMessageSchema } from '@stellar/shared';
 import { findSessionUser } from '../modules/auth';
+import { EVENTS_CHANNEL } from '../modules/events';
 import { bearerToken, PASSWORD_CHANGE_REQUIRED } from './auth';
 import {
   ENDED,
@@ -116,10 +117,20 @@ export default fp(
       }
       void hub.deliver(event);
     };
-    let unlisten = await app.database.listen(CHANNEL, onPayload);
+    // Domain events committed by commands (tickets, chat messages) arrive through the outbox.
+    const onOutbox = (payload: string) => void hub.deliverOutbox(payload);
+    const listenBoth = async () => {
+      const bus = await app.database.listen(CHANNEL, onPayload);
+      const outbox = await app.database.listen(EVENTS_CHANNEL, onOutbox);
+      return async () => {
+        await bus();
+        await outbox();
+      };
+    };
+    let unlisten = await listenBoth();
     const relisten = async () => {
       await unlisten().catch(() => undefined);
-      unlisten = await app.database.listen(CHANNEL, onPayload);
+      unlisten = await listenBoth();
       heardAt = Date.now();
       app.log.warn('live updates: listening again; clients are asked to reconnect');
       for (const client of [...hub.clients]) {

@@ -23,6 +23,11 @@ export async function sendChatMessage(
   // During "login as", the admin behind the session is the real author.
   const authorId = actor.impersonator?.id ?? actor.id;
   const isOwner = ticket.userId === actor.id;
+  const author = actor.impersonator
+    ? (actor.impersonator.username ??
+      (await db.select({ u: users.username }).from(users).where(eq(users.id, authorId)))[0]?.u ??
+      null)
+    : actor.username;
   const { row, reopened } = await db.transaction(async (tx) => {
     // Lock the ticket first: a concurrent delete or status change waits for this message.
     const [before] = await tx
@@ -60,13 +65,31 @@ export async function sendChatMessage(
         },
       });
     }
-    return { row: inserted!, reopened: isOwner && before.status === 'closed' };
+    const reopened = isOwner && before.status === 'closed';
+    // Live updates read these from the outbox: the message (with its real author; each viewer's
+    // projection hides it) and, when the owner's message reopened the ticket, the change.
+    await recordEvent(tx, {
+      type: 'chat.message.created',
+      userId: ticket.userId,
+      subjectType: 'ticket',
+      subjectId: ticket.id,
+      payload: {
+        ticketId: ticket.id,
+        messageId: inserted!.id,
+        message: presentChatMessage({ ...inserted!, author }, true),
+      },
+    });
+    if (reopened) {
+      await recordEvent(tx, {
+        type: 'ticket.updated',
+        userId: ticket.userId,
+        subjectType: 'ticket',
+        subjectId: ticket.id,
+        payload: { ticketId: ticket.id, status: 'open' },
+      });
+    }
+    return { row: inserted!, reopened };
   });
-  const author = actor.impersonator
-    ? (actor.impersonator.username ??
-      (await db.select({ u: users.username }).from(users).where(eq(users.id, authorId)))[0]?.u ??
-      null)
-    : actor.username;
   return {
     message: presentChatMessage({ ...row, author }, true),
     reopened,

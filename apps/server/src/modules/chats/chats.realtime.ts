@@ -56,13 +56,21 @@ export const chatTopic = {
     const { message: _message, ...byId } = event;
     return byId;
   },
+  /** A message posted (chats.commands records chat.message.created with the message itself). */
+  fromOutbox: {
+    'chat.message.created': (e) => {
+      const payload = e.payload as { ticketId?: string; messageId?: string; message?: ChatMessage };
+      if (!payload.ticketId || !payload.messageId || !e.userId) return null;
+      return {
+        ticketId: payload.ticketId,
+        ownerId: e.userId,
+        messageId: payload.messageId,
+        ...(payload.message ? { message: payload.message } : {}),
+      };
+    },
+  },
 } satisfies Topic<ChatLiveEvent>;
 
 export function registerChatTopic(app: FastifyInstance): void {
   app.realtime.registerTopic(CHAT_TOPIC, chatTopic);
-}
-
-/** Announces a committed message to every process's followers of its ticket. */
-export function publishChatMessage(app: FastifyInstance, event: ChatLiveEvent): Promise<void> {
-  return app.realtime.publish(CHAT_TOPIC, event);
 }

@@ -10,9 +10,8 @@ import {
 } from '@stellar/shared';
 import { userActorOf } from '../../lib/actor';
 import { currentUser } from '../../plugins/auth';
-import { publishTicketEvent } from '../tickets';
 import { sendChatMessage } from './chats.commands';
-import { publishChatMessage, registerChatTopic } from './chats.realtime';
+import { registerChatTopic } from './chats.realtime';
 import { listChatMessages, markTicketRead, messageForViewer } from './chats.service';
 
 const MINUTE = 60_000;
@@ -65,18 +64,12 @@ const chatsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const ticketId = request.params.id;
-      const sent = await sendChatMessage(app.db, userActorOf(request), ticketId, request.body);
-      const { message, ownerId } = sent;
-      await publishChatMessage(app, {
-        ticketId,
-        ownerId,
-        message,
-        messageId: message._id,
-      });
-      if (sent.reopened) {
-        await publishTicketEvent(app, { type: 'ticket', ticketId, ownerId, action: 'updated' });
-      }
+      const { message } = await sendChatMessage(
+        app.db,
+        userActorOf(request),
+        request.params.id,
+        request.body,
+      );
       return reply.status(201).send(messageForViewer(message, user.role));
     },
   );

@@ -1,13 +1,45 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { EventType } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { events } from '../../db/schema';
 
 /**
- * NOTIFY channel on which every committed event is announced (payload: `{ id, seq, type }`). Not the
- * realtime plugin's channel: its listeners read every payload there as a live-update frame.
+ * NOTIFY channel on which every committed event is announced: `{ id, seq, type, event }`, the event
+ * itself when it fits in one NOTIFY (PostgreSQL refuses 8000 bytes), else `{ id, seq, type }` and
+ * consumers read the row. Not the realtime plugin's channel: its listeners read every payload there
+ * as a live-update frame.
  */
 export const EVENTS_CHANNEL = 'stellar_outbox';
+const MAX_NOTICE_BYTES = 7_500;
+
+/** What an outbox NOTIFY carries. */
+export interface OutboxNotice {
+  id: string;
+  seq: number;
+  type: string;
+  event?: StoredEvent;
+}
+
+/** The NOTIFY payload of a stored event: with the event when it fits. */
+export function outboxNotice(stored: StoredEvent): string {
+  const note = { id: stored.id, seq: stored.seq, type: stored.type };
+  const full = JSON.stringify({ ...note, event: stored });
+  return Buffer.byteLength(full) <= MAX_NOTICE_BYTES ? full : JSON.stringify(note);
+}
+
+/** Reads an outbox NOTIFY: the event it carries, or the row it names; null for anything else. */
+export async function eventOfNotice(db: Db, payload: string): Promise<StoredEvent | null> {
+  let notice: OutboxNotice;
+  try {
+    notice = JSON.parse(payload) as OutboxNotice;
+  } catch {
+    return null;
+  }
+  if (!notice || typeof notice.id !== 'string') return null;
+  if (notice.event) return { ...notice.event, createdAt: new Date(notice.event.createdAt) };
+  const [row] = await db.select().from(events).where(eq(events.id, notice.id));
+  return (row as StoredEvent | undefined) ?? null;
+}
 
 export interface NewEvent {
   type: EventType;
@@ -49,9 +81,7 @@ export async function recordEvent(db: Db, event: NewEvent): Promise<StoredEvent>
     })
     .returning();
   const stored = row as StoredEvent;
-  await db.execute(
-    sql`select pg_notify(${EVENTS_CHANNEL}, ${JSON.stringify({ id: stored.id, seq: stored.seq, type: stored.type })})`,
-  );
+  await db.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${outboxNotice(stored)})`);
   return stored;
 }
 

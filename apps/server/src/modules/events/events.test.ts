@@ -31,10 +31,12 @@ describe('events outbox', () => {
     expect(after).toHaveLength(before + 1);
     expect(after.at(-1)).toMatchObject({ id: stored.id, type: 'key.redeemed' });
     await expect.poll(() => heard.length).toBeGreaterThan(0);
+    // The event travels inside the NOTIFY when it fits (consumers need no query).
     expect(JSON.parse(heard.at(-1)!)).toEqual({
       id: stored.id,
       seq: stored.seq,
       type: 'key.redeemed',
+      event: { ...stored, createdAt: stored.createdAt.toISOString() },
     });
     await unlisten();
   });

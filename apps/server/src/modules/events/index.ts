@@ -1,2 +1,8 @@
-export { EVENTS_CHANNEL, eventsAfter, recordEvent } from './events.service';
+export {
+  EVENTS_CHANNEL,
+  eventOfNotice,
+  eventsAfter,
+  outboxNotice,
+  recordEvent,
+} from './events.service';
 export type { NewEvent, StoredEvent } from './events.service';

@@ -63,6 +63,13 @@ export async function deleteTicket(db: Db, actor: UserActor, id: string): Promis
     const [row] = await tx.delete(tickets).where(eq(tickets.id, ticket.id)).returning();
     if (!row) throw notFound(TICKET_NOT_FOUND);
     if (isStaff(actor.role)) await audited(tx, actor, 'delete', row);
+    await recordEvent(tx, {
+      type: 'ticket.deleted',
+      userId: row.userId,
+      subjectType: 'ticket',
+      subjectId: row.id,
+      payload: { ticketId: row.id },
+    });
     return row;
   });
 }
@@ -117,6 +124,13 @@ export async function setTicketStatus(
     if (isStaff(actor.role)) {
       await audited(tx, actor, status === 'open' ? 'reopen' : 'close', row);
     }
+    await recordEvent(tx, {
+      type: 'ticket.updated',
+      userId: row.userId,
+      subjectType: 'ticket',
+      subjectId: row.id,
+      payload: { ticketId: row.id, status },
+    });
   });
   return loadTicket(db, ticket.id, actor.id);
 }

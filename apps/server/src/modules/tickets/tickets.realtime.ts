@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../lib/http-errors';
 import type { Delivery, Reach, Topic } from '../../plugins/realtime-hub';
+import type { StoredEvent } from '../events';
 import type { SessionUser } from '../auth';
 import { findAccessibleTicket, isStaff, loadTicket } from './tickets.service';
 
@@ -25,6 +26,11 @@ export const ticketRoom = (id: string) => `${TICKET_TOPIC}:${id}`;
 
 const ticketIdOf = (frame: WsClientMessage) => ('ticketId' in frame ? frame.ticketId : '');
 const frameText = (frame: WsServerMessage) => JSON.stringify(frame);
+
+function ticketChange(event: StoredEvent, action: 'created' | 'updated'): TicketLiveEvent | null {
+  if (!event.subjectId || !event.userId) return null;
+  return { type: 'ticket', ticketId: event.subjectId, ownerId: event.userId, action };
+}
 
 /** Following one ticket: its owner and staff may; strangers are told it does not exist. */
 export const ticketTopic = {
@@ -75,6 +81,16 @@ export const ticketTopic = {
       { ...queue, frame: () => queued },
     ];
   },
+  /** The outbox events of ticket commands, as live events (the owner is the event's user). */
+  fromOutbox: {
+    'ticket.created': (e) => ticketChange(e, 'created'),
+    'ticket.updated': (e) => ticketChange(e, 'updated'),
+    'ticket.escalated': (e) => ticketChange(e, 'updated'),
+    'ticket.deleted': (e) =>
+      e.subjectId && e.userId
+        ? { type: 'ticket-deleted', ticketId: e.subjectId, ownerId: e.userId }
+        : null,
+  },
 } satisfies Topic<TicketLiveEvent>;
 
 /** The staff queue: every ticket's changes and messages, for Support, Admins and Owners. */
@@ -102,9 +118,4 @@ export const queueTopic = {
 export function registerTicketTopics(app: FastifyInstance): void {
   app.realtime.registerTopic(TICKET_TOPIC, ticketTopic);
   app.realtime.registerTopic(QUEUE_TOPIC, queueTopic);
-}
-
-/** Announces a committed ticket change or message to every process's followers. */
-export function publishTicketEvent(app: FastifyInstance, event: TicketLiveEvent): Promise<void> {
-  return app.realtime.publish(TICKET_TOPIC, event);
 }

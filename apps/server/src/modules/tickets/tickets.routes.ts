@@ -16,7 +16,7 @@ import {
 import { currentUser } from '../../plugins/auth';
 import { userActorOf } from '../../lib/actor';
 import { createTicket, deleteTicket, escalateTicket, setTicketStatus } from './tickets.commands';
-import { publishTicketEvent, registerTicketTopics } from './tickets.realtime';
+import { registerTicketTopics } from './tickets.realtime';
 import { getTicket, listTickets } from './tickets.service';
 
 const MINUTE = 60_000;
@@ -55,12 +55,6 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ticket = await createTicket(app.db, userActorOf(request), request.body);
-      await publishTicketEvent(app, {
-        type: 'ticket',
-        ticketId: ticket._id,
-        ownerId: ticket.userId,
-        action: 'created',
-      });
       return reply.status(201).send({ id: ticket._id, ticket });
     },
   );
@@ -103,12 +97,7 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const row = await deleteTicket(app.db, userActorOf(request), request.params.id);
-      await publishTicketEvent(app, {
-        type: 'ticket-deleted',
-        ticketId: row.id,
-        ownerId: row.userId,
-      });
+      await deleteTicket(app.db, userActorOf(request), request.params.id);
       return { message: 'Ticket deleted' };
     },
   );
@@ -125,12 +114,6 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const ticket = await escalateTicket(app.db, userActorOf(request), request.params.id);
-      await publishTicketEvent(app, {
-        type: 'ticket',
-        ticketId: ticket._id,
-        ownerId: ticket.userId,
-        action: 'updated',
-      });
       return { message: 'Ticket escalated', ticket };
     },
   );
@@ -152,12 +135,6 @@ const ticketsRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const actor = userActorOf(request);
         const ticket = await setTicketStatus(app.db, actor, request.params.id, status);
-        await publishTicketEvent(app, {
-          type: 'ticket',
-          ticketId: ticket._id,
-          ownerId: ticket.userId,
-          action: 'updated',
-        });
         return { message, ticket };
       },
     );
