@@ -88,6 +88,12 @@ describe('BTCPay checkout against the fake BTCPay Server', () => {
     const created = (await fake.deliveries()).filter((d) => d.invoiceId === invoiceId);
     expect(created).toMatchObject([{ type: 'InvoiceCreated', status: 200 }]);
     expect((await orderRow(orderId)).status).toBe('pending');
+    const pending = await ctx.app.inject({ url: `/api/orders/${orderId}`, headers: member.auth });
+    expect(pending.json()).toMatchObject({ status: 'pending', checkoutUrl: invoice.checkoutLink });
+    const listed = await ctx.app.inject({ url: '/api/orders', headers: member.auth });
+    expect(listed.json()).toEqual([
+      expect.objectContaining({ _id: orderId, checkoutUrl: invoice.checkoutLink }),
+    ]);
 
     const [first] = await settle(invoiceId);
     expect(first).toMatchObject({ status: 200, isRedelivery: false });
@@ -113,6 +119,7 @@ describe('BTCPay checkout against the fake BTCPay Server', () => {
     expect(await paidEvents(orderId)).toBe(1);
     const api = await ctx.app.inject({ url: `/api/orders/${orderId}`, headers: member.auth });
     expect(api.json()).toMatchObject({ status: 'paid', licenceId: licence!.id });
+    expect(api.json()).not.toHaveProperty('checkoutUrl');
   });
 
   it('20 identical Settled webhooks at once deliver exactly once (licence and top-up)', async () => {
@@ -141,6 +148,11 @@ describe('BTCPay checkout against the fake BTCPay Server', () => {
     const [topUp] = await ctx.db.select().from(orders).where(eq(orders.id, res.json().topUp._id));
     await fake.idle();
     expect((await fake.invoice(topUp!.invoiceId!)).amount).toBe('50.00');
+    const open = await ctx.app.inject({ url: '/api/resellers/me', headers: reseller.auth });
+    expect(open.json().topUps[0]).toMatchObject({
+      status: 'pending',
+      checkoutUrl: (await fake.invoice(topUp!.invoiceId!)).checkoutLink,
+    });
     await fake.setState(topUp!.invoiceId!, { status: 'Settled' });
     await Promise.all([
       fake.webhook(topUp!.invoiceId!, 'InvoiceSettled', { copies: 10 }),
@@ -154,6 +166,9 @@ describe('BTCPay checkout against the fake BTCPay Server', () => {
     expect(user!.balanceCents).toBe(5000);
     expect(ledger).toHaveLength(1);
     expect(ledger[0]!.deltaCents).toBe(5000);
+    const me = await ctx.app.inject({ url: '/api/resellers/me', headers: reseller.auth });
+    expect(me.json().topUps).toEqual([expect.objectContaining({ _id: topUp!.id, status: 'paid' })]);
+    expect(me.json().topUps[0]).not.toHaveProperty('checkoutUrl');
   });
 
   it('Processing shows; out-of-order events keep the invoice-true final state', async () => {

@@ -29,6 +29,8 @@ export const orderSchema = z.object({
   licenceId: z.string().optional(),
   createdAt: z.string(),
   paidAt: z.string().optional(),
+  /** The processor's payment page, only while the order is pending (the way back to pay). */
+  checkoutUrl: z.string().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -56,6 +58,8 @@ export const topUpSchema = z.object({
   currency: z.string(),
   createdAt: z.string(),
   paidAt: z.string().optional(),
+  /** The processor's payment page, only while the top-up is pending. */
+  checkoutUrl: z.string().optional(),
 });
 export type TopUp = z.infer<typeof topUpSchema>;
 

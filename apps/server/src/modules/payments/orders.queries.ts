@@ -6,6 +6,10 @@ import { notFound } from '../../lib/http-errors';
 
 type OrderRow = typeof orders.$inferSelect;
 
+/** The payment page is worth showing only while the invoice can still be paid. */
+const openCheckout = (row: OrderRow) =>
+  row.status === 'pending' && row.checkoutUrl ? { checkoutUrl: row.checkoutUrl } : {};
+
 /** An order in the API's shape (docs/product.md#money). */
 export function presentOrder(row: OrderRow, productTitle: string): Order {
   return {
@@ -20,6 +24,7 @@ export function presentOrder(row: OrderRow, productTitle: string): Order {
     ...(row.licenceId ? { licenceId: row.licenceId } : {}),
     createdAt: row.createdAt.toISOString(),
     ...(row.paidAt ? { paidAt: row.paidAt.toISOString() } : {}),
+    ...openCheckout(row),
   };
 }
 
@@ -31,6 +36,7 @@ export function presentTopUp(row: OrderRow): TopUp {
     currency: row.currency,
     createdAt: row.createdAt.toISOString(),
     ...(row.paidAt ? { paidAt: row.paidAt.toISOString() } : {}),
+    ...openCheckout(row),
   };
 }
 
