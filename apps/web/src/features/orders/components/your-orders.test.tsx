@@ -40,12 +40,6 @@ describe('YourOrders', () => {
     expect(within(items[1]!).getByRole('link')).toHaveAttribute('href', '/orders/o1');
   });
 
-  it('accepts the list wrapped as { orders }', async () => {
-    renderCard(() => Response.json({ orders: [order('o3', 'pending', 20)] }));
-    const list = await screen.findByRole('list', { name: 'Your orders, newest first' });
-    expect(list).toHaveTextContent('Status: Waiting for payment');
-  });
-
   it('has an empty state', async () => {
     renderCard(() => Response.json([]));
     expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
