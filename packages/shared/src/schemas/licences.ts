@@ -1,5 +1,54 @@
 import { z } from 'zod';
-import { productVariablesSchema } from './licensing';
+import { MESSAGES } from '../messages';
+import { productVariablesSchema } from './products';
+
+/** A licence as the dashboard lists it (the spec's "owned product", plus what the dialogs need). */
+export const ownedProductSchema = z.object({
+  _id: z.string(),
+  productId: z.string(),
+  title: z.string(),
+  slug: z.string(),
+  hwid: z.string().nullable(),
+  purchasedAt: z.string(),
+  expiresAt: z.string(),
+  canResetHWID: z.boolean(),
+  canAccessSettings: z.boolean(),
+  /** The licence's own key (STLL-..., or the first voucher for licences older than it): what the tool uses. */
+  licenceKey: z.string().nullable(),
+  /** When the cooldown allows the next HWID reset; null when a reset is possible now. */
+  nextHwidResetAt: z.string().nullable(),
+  /** How many machines may bind (licence check v2); 1 for licences of the first version. */
+  maxMachines: z.number().int().optional(),
+  /** The machines bound, oldest first (HWID shortened). */
+  machines: z
+    .array(
+      z.object({
+        _id: z.string(),
+        hwid: z.string(),
+        firstSeenAt: z.string(),
+        lastSeenAt: z.string(),
+      }),
+    )
+    .optional(),
+  /** Set when staff revoked the licence: the tool is answered REVOKED. */
+  revoked: z.object({ at: z.string(), reason: z.string() }).nullable().optional(),
+});
+export type OwnedProduct = z.infer<typeof ownedProductSchema>;
+/** GET /api/users/owns. */
+export const ownedProductsResponseSchema = z.object({ ownedProducts: z.array(ownedProductSchema) });
+
+/** POST /api/products/{id}/reset-hwid: id is the licence's _id or its productId. */
+export const ownedProductParamSchema = z.strictObject({ id: z.string().min(1).max(64) });
+export const resetHwidResponseSchema = z.object({
+  message: z.string(),
+  nextResetAt: z.string().nullable(),
+});
+
+/** GET/PUT /api/licences/{id}/settings: any JSON object, at most 16 KiB serialised. */
+export const licenceSettingsSchema = z.record(z.string(), z.unknown(), {
+  error: MESSAGES.settingsNotObject,
+});
+export type LicenceSettings = z.infer<typeof licenceSettingsSchema>;
 
 /** DELETE /api/licences/{id}/machines/{machineId}: frees one machine's slot (counts as a HWID reset). */
 export const licenceMachineParamSchema = z.strictObject({

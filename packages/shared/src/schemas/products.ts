@@ -18,3 +18,13 @@ export const productSchema = z.object({
 export const productListSchema = z.array(productSchema);
 export type Product = z.infer<typeof productSchema>;
 export type Plan = z.infer<typeof planSchema>;
+
+/** Product variables (staff-edited, returned inside VALID answers): a JSON object of at most 4 KiB. */
+export const PRODUCT_VARIABLES_MAX_BYTES = 4096;
+export const productVariablesSchema = z
+  .record(z.string(), z.unknown(), { error: 'Variables must be a JSON object.' })
+  .refine(
+    (value) =>
+      new TextEncoder().encode(JSON.stringify(value)).length <= PRODUCT_VARIABLES_MAX_BYTES,
+    `Variables must be at most ${PRODUCT_VARIABLES_MAX_BYTES} bytes of JSON.`,
+  );
