@@ -171,6 +171,14 @@ describe('API keys: scope x role matrix', () => {
           headers: auth,
         }),
     },
+    {
+      scope: 'orders:read',
+      call: (auth) => ctx.app.inject({ url: '/api/orders', headers: auth }),
+    },
+    {
+      scope: 'orders:read',
+      call: (auth) => ctx.app.inject({ url: '/api/admin/orders', headers: auth }),
+    },
     // Routes that name no scope take sessions only.
     { scope: null, call: (auth) => ctx.app.inject({ url: '/api/users/user', headers: auth }) },
     { scope: null, call: (auth) => ctx.app.inject({ url: '/api/api-keys', headers: auth }) },

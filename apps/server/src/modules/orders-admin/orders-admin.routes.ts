@@ -27,6 +27,7 @@ const ordersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/orders',
     {
+      config: { apiKeyScope: 'orders:read' },
       schema: {
         tags,
         security,

@@ -80,6 +80,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders',
     {
       onRequest: app.requireUser,
+      config: { apiKeyScope: 'orders:read' },
       schema: {
         tags: ['orders'],
         security: [{ bearer: [] }],
@@ -93,6 +94,7 @@ const ordersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id',
     {
       onRequest: app.requireUser,
+      config: { apiKeyScope: 'orders:read' },
       schema: {
         tags: ['orders'],
         security: [{ bearer: [] }],
