@@ -1,14 +1,8 @@
 import { z } from 'zod';
+import { ORDER_STATUS_VALUES } from './orders';
 
-/** Order statuses as staff filter them (docs/product.md#money). */
-export const ADMIN_ORDER_STATUSES = [
-  'pending',
-  'processing',
-  'paid',
-  'expired',
-  'refunded',
-  'needs_attention',
-] as const;
+/** Order statuses as staff filter them: the order statuses themselves (docs/product.md#money). */
+export const ADMIN_ORDER_STATUSES = ORDER_STATUS_VALUES;
 
 /** GET /api/admin/orders: needs_attention first, then newest; paginated like the other staff lists. */
 export const adminOrderListQuerySchema = z.strictObject({

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { ADMIN_ROLES, centsToDollars, type Order, type Role, type TopUp } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { orders, products } from '../../db/schema';
@@ -86,21 +86,4 @@ export async function listTopUps(db: Db, userId: string, limit = 50): Promise<To
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(limit);
   return rows.map(presentTopUp);
-}
-
-/**
- * Revenue from plan orders, in cents per day (paid_at's date), for the admin overview: what members
- * paid for plans that stayed paid (refunded orders do not count). Top-ups are not revenue: they
- * become revenue when the reseller spends the balance on keys (balance_ledger 'key_purchase').
- */
-export async function orderRevenueByDay(
-  db: Db,
-  days = 30,
-): Promise<{ date: string; revenueCents: number }[]> {
-  const result = (await db.execute(sql`
-    select to_char(paid_at::date, 'YYYY-MM-DD') as date, sum(amount_cents)::bigint as cents
-    from orders
-    where kind = 'licence' and status = 'paid' and paid_at >= current_date - ${days - 1}::int
-    group by paid_at::date order by 1`)) as unknown as { rows: { date: string; cents: number }[] };
-  return result.rows.map((r) => ({ date: r.date, revenueCents: Number(r.cents) }));
 }
