@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
@@ -375,6 +378,24 @@ describe('BTCPay configuration', () => {
       `Invalid configuration: BTCPay needs BTCPAY_URL, BTCPAY_STORE_ID, BTCPAY_API_KEY and BTCPAY_WEBHOOK_SECRET together; missing ${missing}`,
     );
   });
+  it('the server process refuses to start on a partial set: exit 1, one line on stderr', () => {
+    const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const env = { ...process.env, BTCPAY_URL: full.BTCPAY_URL, BTCPAY_STORE_ID: 'store' };
+    for (const name of ['BTCPAY_API_KEY', 'BTCPAY_WEBHOOK_SECRET', 'DATABASE_URL'])
+      delete env[name];
+    const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serverDir,
+      env: { ...env, PORT: '0', DATA_DIR: '/nonexistent/never-created' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      'Invalid configuration: BTCPay needs BTCPAY_URL, BTCPAY_STORE_ID, BTCPAY_API_KEY and BTCPAY_WEBHOOK_SECRET together; missing BTCPAY_API_KEY, BTCPAY_WEBHOOK_SECRET',
+    );
+    expect(run.stdout).toBe('');
+  }, 40_000);
+
   it('all four configure BTCPay; with PAYMENTS_TEST_MODE=on they are refused', () => {
     expect(loadConfig(full).BTCPAY_URL).toBe(full.BTCPAY_URL);
     expect(() => loadConfig({ ...full, PAYMENTS_TEST_MODE: 'on' })).toThrow(
