@@ -380,7 +380,11 @@ describe('BTCPay configuration', () => {
   });
   it('the server process refuses to start on a partial set: exit 1, one line on stderr', () => {
     const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-    const env = { ...process.env, BTCPAY_URL: full.BTCPAY_URL, BTCPAY_STORE_ID: 'store' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      BTCPAY_URL: full.BTCPAY_URL,
+      BTCPAY_STORE_ID: 'store',
+    };
     for (const name of ['BTCPAY_API_KEY', 'BTCPAY_WEBHOOK_SECRET', 'DATABASE_URL'])
       delete env[name];
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
