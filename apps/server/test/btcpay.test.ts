@@ -236,6 +236,13 @@ describe('BTCPay checkout against the fake BTCPay Server', () => {
       expect(d!.status).toBe(200);
       expect(await orderRow(o.orderId)).toMatchObject({ status, attentionReason: reason });
     }
+    // Staff marking the partly paid invoice settled in BTCPay does not deliver: a person decides.
+    const marked = (
+      await ctx.db.select().from(orders).where(eq(orders.attentionReason, ATTENTION.partial))
+    )[0]!;
+    await fake.setState(marked.invoiceId!, { status: 'Settled', additionalStatus: 'Marked' });
+    await fake.webhook(marked.invoiceId!, 'InvoiceSettled', { extra: { manuallyMarked: true } });
+    expect((await orderRow(marked.id)).status).toBe('needs_attention');
     // Paid after expiry: the order had expired; the late payment lands it in needs_attention.
     const late = await buy(member.auth);
     await fake.setState(late.invoiceId, { status: 'Expired' });
