@@ -1,10 +1,22 @@
 // What every bench needs: a server process started for load (rate limits off, no web app), a wait
 // for /api/readyz, a JSON client, and a stop that the bench's clean-up runs.
 import { spawn } from 'node:child_process';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { repoRoot } from '../../scripts/lib/paths.mjs';
 import { serverNodeArgs } from '../../scripts/lib/server-command.mjs';
 
 /** What a bench runs on its way out, first to last. @typedef {Array<() => unknown>} Cleanups */
+
+/**
+ * With DATABASE_URL the server needs ENCRYPTION_KEY and LICENCE_SIGNING_KEY (every process the same):
+ * one pair per bench run, unless the environment gives them.
+ */
+const benchSecrets = {
+  ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+  LICENCE_SIGNING_KEY: generateKeyPairSync('ed25519')
+    .privateKey.export({ format: 'pem', type: 'pkcs8' })
+    .toString(),
+};
 
 /**
  * Starts `node --import tsx apps/server/src/server.ts` on 127.0.0.1:`port`. `vars` override the
@@ -22,6 +34,7 @@ export function startServer({ port, vars = {}, nodeArgs = [], cleanups }) {
   const child = spawn(process.execPath, [...nodeArgs, ...serverNodeArgs({ envFile: false })], {
     cwd: repoRoot,
     env: {
+      ...benchSecrets,
       ...process.env,
       RATE_LIMIT: 'off',
       LOG_LEVEL: 'warn',

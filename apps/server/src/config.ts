@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
 const envSchema = z.object({
@@ -12,6 +13,9 @@ const envSchema = z.object({
   OWNER_USERNAME: z.string().min(3).max(24).optional(),
   OWNER_PASSWORD: z.string().min(8).max(128).optional(),
   LICENCE_SIGNING_KEY: z.string().min(1).optional(),
+  /** Files holding the two keys (a secret manager's mount, a 0600 file): read when the variable is unset. */
+  LICENCE_SIGNING_KEY_FILE: z.string().min(1).optional(),
+  ENCRYPTION_KEY_FILE: z.string().min(1).optional(),
   ENCRYPTION_KEY: z
     .string()
     .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (32 bytes)')
@@ -66,6 +70,30 @@ const BTCPAY_VARIABLES = [
 
 export type Config = z.infer<typeof envSchema>;
 
+/** The keys every process must share; on the embedded default they are generated into DATA_DIR/secrets. */
+export const SECRET_VARIABLES = ['ENCRYPTION_KEY', 'LICENCE_SIGNING_KEY'] as const;
+
+/** ENCRYPTION_KEY_FILE / LICENCE_SIGNING_KEY_FILE: the file's content (trimmed) when the variable is unset. */
+function readKeyFiles(config: Config): void {
+  for (const name of SECRET_VARIABLES) {
+    const file = config[`${name}_FILE`];
+    if (config[name] !== undefined || !file) continue;
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8').trim();
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code ?? 'unreadable';
+      throw new ConfigError(`Invalid configuration: ${name}_FILE ${file} cannot be read (${code})`);
+    }
+    const checked = envSchema.shape[name].safeParse(text);
+    if (!checked.success || !text) {
+      const why = checked.success ? 'is empty' : checked.error.issues[0]!.message;
+      throw new ConfigError(`Invalid configuration: ${name}_FILE ${file} ${why}`);
+    }
+    config[name] = checked.data;
+  }
+}
+
 /** Reads and validates the environment; throws one line naming the first bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -80,6 +108,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       `Invalid configuration: BTCPay needs BTCPAY_URL, BTCPAY_STORE_ID, BTCPAY_API_KEY and BTCPAY_WEBHOOK_SECRET together; missing ${missing.join(', ')}`,
     );
+  }
+  readKeyFiles(config);
+  if (config.DATABASE_URL) {
+    const absent = SECRET_VARIABLES.filter((name) => config[name] === undefined);
+    if (absent.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: with DATABASE_URL, set ${absent.map((n) => `${n} (or ${n}_FILE)`).join(' and ')}: every process needs the same keys, and they are kept out of the database`,
+      );
+    }
   }
   if (missing.length === 0 && config.PAYMENTS_TEST_MODE === 'on') {
     throw new ConfigError(

@@ -3,6 +3,7 @@ import { buildApp, type App } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DataDirLockedError, openDatabase } from './db/client';
 import { seed } from './db/seed';
+import { embeddedSecrets, storedSecretNames } from './lib/secrets';
 
 const seedOptions = (config: Config, log: (msg: string) => void) => ({
   ownerUsername: config.OWNER_USERNAME,
@@ -36,6 +37,16 @@ async function serve(config: Config, prepared: boolean): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
 
   if (!prepared) await database.migrate();
+  // The embedded default keeps its keys in DATA_DIR/secrets (moved there from an older table).
+  if (!config.DATABASE_URL) config = await embeddedSecrets(config, database.db);
+  else if (!prepared) {
+    const stored = await storedSecretNames(database.db);
+    if (stored.length > 0) {
+      console.warn(
+        `server_secrets still holds ${stored.join(', ')} from an earlier version; they are no longer read. Export them with "npm run secrets:export -- <dir>" and point ENCRYPTION_KEY_FILE / LICENCE_SIGNING_KEY_FILE at the files (docs/operations.md).`,
+      );
+    }
+  }
   const app = await buildApp({ config, database });
   running.app = app;
   if (!prepared)

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup';
 import { startFakeBtcpay, type FakeBtcpay } from './btcpay';
+import { TEST_SECRETS } from './secrets';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -33,6 +34,7 @@ describe.runIf(process.env.STELLAR_TEST_DB === 'postgres')(
         cwd: serverDir,
         env: {
           ...process.env,
+          ...TEST_SECRETS,
           ...fake.env(secret),
           DATABASE_URL: dbUrl(),
           PORT: String(port),

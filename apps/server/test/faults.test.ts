@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup';
+import { TEST_SECRETS } from './secrets';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const onPostgres = process.env.STELLAR_TEST_DB === 'postgres';
@@ -38,6 +39,7 @@ describe(`SIGKILL during key generation and redemption (${onPostgres ? 'PostgreS
       cwd: serverDir,
       env: {
         ...process.env,
+        ...TEST_SECRETS,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup';
+import { TEST_SECRETS } from './secrets';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -38,6 +39,7 @@ describe.runIf(process.env.STELLAR_TEST_DB === 'postgres' && redisUrl)(
             cwd: serverDir,
             env: {
               ...process.env,
+              ...TEST_SECRETS,
               DATABASE_URL: url(),
               REDIS_URL: redisUrl,
               PORT: String(port),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrivatePostgres } from './private-postgres';
+import { TEST_SECRETS } from './secrets';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runOnPostgres = process.env.STELLAR_TEST_DB === 'postgres' && PrivatePostgres.available();
@@ -28,6 +29,7 @@ describe.runIf(runOnPostgres)('database outage', () => {
       cwd: serverDir,
       env: {
         ...process.env,
+        ...TEST_SECRETS,
         DATABASE_URL: pg.url,
         PORT: String(port),
         HOST: '127.0.0.1',

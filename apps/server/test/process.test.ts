@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup';
+import { TEST_SECRETS } from './secrets';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const embedded = process.env.STELLAR_TEST_DB !== 'postgres';
@@ -20,7 +21,14 @@ function start(env: Record<string, string>): Running {
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
     cwd: serverDir,
-    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', WEB_DIST: '/nonexistent', ...env },
+    env: {
+      ...process.env,
+      ...TEST_SECRETS,
+      LOG_LEVEL: 'info',
+      HOST: '127.0.0.1',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d));

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup';
 import { startReceiver, type Receiver } from './receiver';
+import { TEST_SECRETS } from './secrets';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -37,6 +38,7 @@ describe.runIf(process.env.STELLAR_TEST_DB === 'postgres')('webhooks from two pr
           cwd: serverDir,
           env: {
             ...process.env,
+            ...TEST_SECRETS,
             DATABASE_URL: url(),
             PORT: String(port),
             HOST: '127.0.0.1',

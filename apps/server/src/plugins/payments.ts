@@ -1,8 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import { paymentsMode, type Config } from '../config';
-import { sharedSecret } from '../lib/secrets';
 import {
   createBtcpayClient,
   createTestProcessor,
@@ -47,9 +46,10 @@ export default fp(
       webhookSecret = config.BTCPAY_WEBHOOK_SECRET!;
     } else if (mode === 'test') {
       processor = createTestProcessor(app.db);
-      webhookSecret = await sharedSecret(app.db, 'payments_test_webhook_secret', () =>
-        randomBytes(32).toString('hex'),
-      );
+      // Derived from the encryption key: every process agrees, and nothing is stored.
+      webhookSecret = createHmac('sha256', app.encryptionKey)
+        .update('payments test checkout webhook')
+        .digest('hex');
     }
     const context: PaymentsContext | null = processor
       ? {
@@ -101,5 +101,5 @@ export default fp(
       await running;
     });
   },
-  { name: 'payments', dependencies: ['db'] },
+  { name: 'payments', dependencies: ['db', 'secrets'] },
 );

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from '../../test/global-setup';
 import { isType, openSocket } from './realtime.fixtures';
+import { TEST_SECRETS } from '../../test/secrets';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -21,6 +22,7 @@ function start(port: number, env: Record<string, string>): Running {
     cwd: serverDir,
     env: {
       ...process.env,
+      ...TEST_SECRETS,
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       PORT: String(port),

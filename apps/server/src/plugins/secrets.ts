@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { sharedSecret } from '../lib/secrets';
+import { newEncryptionKey } from '../lib/secrets';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -11,14 +10,12 @@ declare module 'fastify' {
 }
 
 /**
- * ENCRYPTION_KEY when set; otherwise a key generated once and kept in the database, so every
- * process agrees. Set it in production to keep the key apart from the data it protects.
+ * ENCRYPTION_KEY as resolved at start (the variable, its _FILE, or DATA_DIR/secrets on the embedded
+ * default: server.ts). An app built without one (tests) gets a key of its own, kept nowhere.
  */
 export default fp(
   async function secretsPlugin(app: FastifyInstance, opts: { encryptionKeyHex?: string }) {
-    const hex =
-      opts.encryptionKeyHex ??
-      (await sharedSecret(app.db, 'encryption_key', () => randomBytes(32).toString('hex')));
+    const hex = opts.encryptionKeyHex ?? newEncryptionKey();
     app.decorate('encryptionKey', Buffer.from(hex, 'hex'));
   },
   { name: 'secrets', dependencies: ['db'] },

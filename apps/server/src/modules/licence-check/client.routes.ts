@@ -58,7 +58,7 @@ export function publicKeyForms(pem: string): { raw: string; fingerprint: string 
  * route of one licence count together; a key that matches no licence counts as itself).
  */
 const clientRoutes: FastifyPluginAsyncZod<{ signingKey?: string }> = async (app, opts) => {
-  const signer = await loadSigner(app.db, opts.signingKey);
+  const signer = await loadSigner(opts.signingKey);
   app.addHook('onClose', () => signer.close());
   const publicKey = {
     publicKey: signer.publicKeyPem,

@@ -88,7 +88,7 @@ describe('the licence check API for the automation tool', () => {
   const licenceRow = async (id: string) =>
     (await ctx.db.select().from(licences).where(eq(licences.id, id)))[0]!;
 
-  it('publishes an Ed25519 public key, generated once and kept in server_secrets', async () => {
+  it('publishes an Ed25519 public key and keeps no key in the database', async () => {
     const res = await ctx.app.inject('/api/client/public-key');
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -97,13 +97,7 @@ describe('the licence check API for the automation tool', () => {
       /^-----BEGIN PUBLIC KEY-----\n[\s\S]+\n-----END PUBLIC KEY-----\n$/,
     );
     expect(createPublicKey(body.publicKey).asymmetricKeyType).toBe('ed25519');
-    const stored = await ctx.db
-      .select()
-      .from(serverSecrets)
-      .where(eq(serverSecrets.name, 'licence_signing_key'));
-    expect(stored).toHaveLength(1);
-    // Another process on the same database signs with the same key.
-    expect((await loadSigner(ctx.db)).publicKeyPem).toBe(body.publicKey);
+    expect(await ctx.db.select().from(serverSecrets)).toEqual([]);
   });
 
   it('the first valid check binds the HWID; another machine then gets HWID_MISMATCH', async () => {
@@ -295,7 +289,6 @@ describe('the licence check API for the automation tool', () => {
   it('signs on its own thread, in order, and on the main thread once that is closed', async () => {
     const pair = generateKeyPairSync('ed25519');
     const signer = await loadSigner(
-      ctx.db,
       pair.privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
     );
     const good = (body: string, signature: string) =>

@@ -1,14 +1,7 @@
-import {
-  createPrivateKey,
-  createPublicKey,
-  generateKeyPairSync,
-  sign,
-  type KeyObject,
-} from 'node:crypto';
+import { createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import type { Db } from '../../db/client';
 import { ConfigError } from '../../config';
-import { sharedSecret } from '../../lib/secrets';
+import { newSigningKey } from '../../lib/secrets';
 
 /** Signs licence answers; built once per app, so the key is parsed once. */
 export interface LicenceSigner {
@@ -129,15 +122,12 @@ class ThreadSigner {
 }
 
 /**
- * LICENCE_SIGNING_KEY when set; otherwise a key pair generated once and kept in server_secrets,
- * so every process signs with the same key and the published public key stays valid.
+ * LICENCE_SIGNING_KEY as resolved at start (the variable, its _FILE, or DATA_DIR/secrets on the
+ * embedded default: server.ts), so every process signs with the same key. An app built without one
+ * (tests) signs with a key of its own, kept nowhere.
  */
-export async function loadSigner(db: Db, configured?: string): Promise<LicenceSigner> {
-  const pem =
-    configured ??
-    (await sharedSecret(db, 'licence_signing_key', () =>
-      generateKeyPairSync('ed25519').privateKey.export({ format: 'pem', type: 'pkcs8' }).toString(),
-    ));
+export async function loadSigner(configured?: string): Promise<LicenceSigner> {
+  const pem = configured ?? newSigningKey();
   const privateKey = parseSigningKey(pem);
   const signer = new ThreadSigner(privateKey);
   return {

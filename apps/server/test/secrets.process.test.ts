@@ -1,0 +1,170 @@
+import { spawn } from 'node:child_process';
+import { createPublicKey, createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const embedded = process.env.STELLAR_TEST_DB !== 'postgres';
+
+/** Runs src/server.ts until it is ready (resolves the stop function) or exits (rejects with output). */
+function run(env: Record<string, string>, port: number) {
+  let out = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      ENCRYPTION_KEY: '',
+      LICENCE_SIGNING_KEY: '',
+      ENCRYPTION_KEY_FILE: '',
+      LICENCE_SIGNING_KEY_FILE: '',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      WEB_DIST: '/nonexistent',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => out };
+}
+
+async function ready(port: number, running: ReturnType<typeof run>) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (running.child.exitCode !== null) throw new Error(`server exited: ${running.output()}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/client/public-key`);
+      if (res.ok) return ((await res.json()) as { publicKey: string }).publicKey;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not ready: ${running.output()}`);
+}
+
+async function stop(running: ReturnType<typeof run>) {
+  running.child.kill('SIGTERM');
+  await running.exited;
+}
+
+const mode = (file: string) => statSync(file).mode & 0o777;
+const publicPem = (privatePem: string) =>
+  createPublicKey(createPrivateKey(privatePem)).export({ format: 'pem', type: 'spki' }).toString();
+
+describe('keys with DATABASE_URL', () => {
+  it('refuse to start without ENCRYPTION_KEY and LICENCE_SIGNING_KEY, in one line naming what is missing', async () => {
+    const url = 'postgres://nobody@127.0.0.1:1/none';
+    const both = run({ DATABASE_URL: url }, 0);
+    expect(await both.exited).toBe(1);
+    expect(both.output().trim()).toBe(
+      'Invalid configuration: with DATABASE_URL, set ENCRYPTION_KEY (or ENCRYPTION_KEY_FILE) and LICENCE_SIGNING_KEY (or LICENCE_SIGNING_KEY_FILE): every process needs the same keys, and they are kept out of the database',
+    );
+    const one = run({ DATABASE_URL: url, ENCRYPTION_KEY: randomBytes(32).toString('hex') }, 0);
+    expect(await one.exited).toBe(1);
+    expect(one.output().trim()).toMatch(
+      /^Invalid configuration: with DATABASE_URL, set LICENCE_SIGNING_KEY \(or LICENCE_SIGNING_KEY_FILE\): /,
+    );
+  });
+
+  it('read the *_FILE variants; an unreadable or malformed file is one line too', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'stellar-keys-'));
+    try {
+      const hex = randomBytes(32).toString('hex');
+      const pem = generateKeyPairSync('ed25519')
+        .privateKey.export({ format: 'pem', type: 'pkcs8' })
+        .toString();
+      writeFileSync(path.join(dir, 'enc'), `${hex}\n`, { mode: 0o600 });
+      writeFileSync(path.join(dir, 'sig'), pem, { mode: 0o600 });
+      const config = loadConfig({
+        DATABASE_URL: 'postgres://x@127.0.0.1/db',
+        ENCRYPTION_KEY_FILE: path.join(dir, 'enc'),
+        LICENCE_SIGNING_KEY_FILE: path.join(dir, 'sig'),
+      });
+      expect(config.ENCRYPTION_KEY).toBe(hex);
+      expect(config.LICENCE_SIGNING_KEY).toBe(pem.trim());
+      expect(() =>
+        loadConfig({ ENCRYPTION_KEY_FILE: path.join(dir, 'missing'), LICENCE_SIGNING_KEY: pem }),
+      ).toThrow(
+        `Invalid configuration: ENCRYPTION_KEY_FILE ${path.join(dir, 'missing')} cannot be read (ENOENT)`,
+      );
+      writeFileSync(path.join(dir, 'short'), 'abc');
+      expect(() => loadConfig({ ENCRYPTION_KEY_FILE: path.join(dir, 'short') })).toThrow(
+        `Invalid configuration: ENCRYPTION_KEY_FILE ${path.join(dir, 'short')} must be 64 hex characters (32 bytes)`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe.runIf(embedded)('keys on the embedded default', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'stellar-secrets-'));
+  const port = 6100 + Math.floor(Math.random() * 300);
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const secrets = path.join(dataDir, 'secrets');
+
+  it('are generated into DATA_DIR/secrets (0700, files 0600), never into a table, and kept across restarts', async () => {
+    const first = run({ DATA_DIR: dataDir }, port);
+    const published = await ready(port, first);
+    await stop(first);
+    expect(mode(secrets)).toBe(0o700);
+    for (const name of ['encryption_key', 'licence_signing_key']) {
+      expect(mode(path.join(secrets, name))).toBe(0o600);
+    }
+    expect(readFileSync(path.join(secrets, 'encryption_key'), 'utf8').trim()).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
+    const signing = readFileSync(path.join(secrets, 'licence_signing_key'), 'utf8');
+    expect(publicPem(signing)).toBe(published);
+
+    const again = run({ DATA_DIR: dataDir }, port);
+    expect(await ready(port, again)).toBe(published);
+    await stop(again);
+    const db = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    try {
+      expect((await db.query('select name from server_secrets')).rows).toEqual([]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('move from the server_secrets table of an earlier version into files with the same values', async () => {
+    // An earlier version's state: keys in the table, no secrets folder.
+    rmSync(secrets, { recursive: true, force: true });
+    const oldSigning = generateKeyPairSync('ed25519')
+      .privateKey.export({ format: 'pem', type: 'pkcs8' })
+      .toString();
+    const oldEncryption = randomBytes(32).toString('hex');
+    const db = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    try {
+      await db.query(
+        `insert into server_secrets (name, value) values ('licence_signing_key', $1), ('encryption_key', $2), ('payments_test_webhook_secret', 'old')`,
+        [oldSigning, oldEncryption],
+      );
+    } finally {
+      await db.close();
+    }
+    const upgraded = run({ DATA_DIR: dataDir }, port);
+    // Answers signed before the upgrade still verify: the published key is the stored one.
+    expect(await ready(port, upgraded)).toBe(publicPem(oldSigning));
+    await stop(upgraded);
+    expect(readFileSync(path.join(secrets, 'licence_signing_key'), 'utf8')).toBe(`${oldSigning}\n`);
+    expect(readFileSync(path.join(secrets, 'encryption_key'), 'utf8').trim()).toBe(oldEncryption);
+    expect(existsSync(path.join(secrets, 'payments_test_webhook_secret'))).toBe(false);
+    const after = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    try {
+      expect((await after.query('select name from server_secrets')).rows).toEqual([]);
+    } finally {
+      await after.close();
+    }
+  });
+});
