@@ -82,12 +82,12 @@ test.beforeAll(async ({ playwright, baseURL }) => {
   api = await playwright.request.newContext({ baseURL });
   ownerToken = await login(OWNER.username, OWNER.password);
 });
-// Until the server side of issue 12 is on main, GET /api/payments/status does not exist and the
-// e2e server ignores PAYMENTS_TEST_MODE: these specs say so and skip rather than fail.
+// The e2e server runs the test processor (scripts/e2e-server.mjs sets PAYMENTS_TEST_MODE=on): a
+// server without it is a failure here, not a skip.
 test.beforeEach(async () => {
   const res = await api.get('/api/payments/status');
-  const mode = res.ok() ? ((await res.json()) as { mode: string }).mode : `HTTP ${res.status()}`;
-  test.skip(mode !== 'test', `payments test mode is not running on this server (${mode})`);
+  expect(res.status()).toBe(200);
+  expect(((await res.json()) as { mode: string }).mode).toBe('test');
 });
 test.afterAll(async () => {
   await api.dispose();
