@@ -5,8 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
+import { adminQuery, withDatabase } from './global-setup';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const embedded = process.env.STELLAR_TEST_DB !== 'postgres';
@@ -72,6 +74,19 @@ describe('keys with DATABASE_URL', () => {
     expect(await one.exited).toBe(1);
     expect(one.output().trim()).toMatch(
       /^Invalid configuration: with DATABASE_URL, set LICENCE_SIGNING_KEY \(or LICENCE_SIGNING_KEY_FILE\): /,
+    );
+    const other = run(
+      {
+        DATABASE_URL: url,
+        LICENCE_SIGNING_KEY: generateKeyPairSync('ed25519')
+          .privateKey.export({ format: 'pem', type: 'pkcs8' })
+          .toString(),
+      },
+      0,
+    );
+    expect(await other.exited).toBe(1);
+    expect(other.output().trim()).toMatch(
+      /^Invalid configuration: with DATABASE_URL, set ENCRYPTION_KEY \(or ENCRYPTION_KEY_FILE\): [^\n]*$/,
     );
   });
 
@@ -167,4 +182,45 @@ describe.runIf(embedded)('keys on the embedded default', () => {
       await after.close();
     }
   });
+});
+
+describe.runIf(!embedded)('keys from files on PostgreSQL', () => {
+  it('two processes on one database read ENCRYPTION_KEY_FILE / LICENCE_SIGNING_KEY_FILE and publish the same key; no row in server_secrets', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `stellar_keys_${randomBytes(5).toString('hex')}`;
+    await adminQuery(url, `CREATE DATABASE ${name}`);
+    const dir = mkdtempSync(path.join(tmpdir(), 'stellar-keyfiles-'));
+    const pem = generateKeyPairSync('ed25519')
+      .privateKey.export({ format: 'pem', type: 'pkcs8' })
+      .toString();
+    writeFileSync(path.join(dir, 'enc'), `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
+    writeFileSync(path.join(dir, 'sig'), pem, { mode: 0o600 });
+    const env = {
+      DATABASE_URL: withDatabase(url, name),
+      ENCRYPTION_KEY_FILE: path.join(dir, 'enc'),
+      LICENCE_SIGNING_KEY_FILE: path.join(dir, 'sig'),
+    };
+    const port = 6400 + Math.floor(Math.random() * 200);
+    try {
+      const first = run(env, port);
+      expect(await ready(port, first)).toBe(publicPem(pem));
+      const second = run(env, port + 1);
+      try {
+        expect(await ready(port + 1, second)).toBe(publicPem(pem));
+      } finally {
+        await stop(second);
+        await stop(first);
+      }
+      const client = new pg.Client({ connectionString: withDatabase(url, name) });
+      await client.connect();
+      try {
+        expect((await client.query('select name from server_secrets')).rows).toEqual([]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  }, 120_000);
 });
