@@ -223,4 +223,73 @@ describe.runIf(!embedded)('keys from files on PostgreSQL', () => {
       await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     }
   }, 120_000);
+
+  it('npm run secrets:export writes the rows of an earlier version into 0600 files a server then reads, same public key', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const name = `stellar_export_${randomBytes(5).toString('hex')}`;
+    await adminQuery(url, `CREATE DATABASE ${name}`);
+    const dir = path.join(mkdtempSync(path.join(tmpdir(), 'stellar-export-')), 'keys');
+    const oldSigning = generateKeyPairSync('ed25519')
+      .privateKey.export({ format: 'pem', type: 'pkcs8' })
+      .toString();
+    const oldEncryption = randomBytes(32).toString('hex');
+    const env = { DATABASE_URL: withDatabase(url, name) };
+    const port = 6600 + Math.floor(Math.random() * 200);
+    try {
+      // Migrate with any keys, then put the earlier version's rows in.
+      const first = run(
+        {
+          ...env,
+          ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+          LICENCE_SIGNING_KEY: oldSigning,
+        },
+        port,
+      );
+      await ready(port, first);
+      await stop(first);
+      await adminQuery(
+        withDatabase(url, name),
+        `insert into server_secrets (name, value) values ('licence_signing_key', '${oldSigning}'), ('encryption_key', '${oldEncryption}')`,
+      );
+      const exported = await new Promise<{ code: number | null; out: string }>((resolve) => {
+        let out = '';
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'src/db/secrets-export.ts', dir],
+          {
+            cwd: serverDir,
+            env: { ...process.env, ...env },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
+        child.stdout.on('data', (d) => (out += d));
+        child.stderr.on('data', (d) => (out += d));
+        child.on('exit', (code) => resolve({ code, out }));
+      });
+      expect(exported.code).toBe(0);
+      expect(exported.out).toContain(`ENCRYPTION_KEY_FILE=${path.join(dir, 'encryption_key')}`);
+      expect(exported.out).toContain(
+        `LICENCE_SIGNING_KEY_FILE=${path.join(dir, 'licence_signing_key')}`,
+      );
+      expect(mode(dir)).toBe(0o700);
+      expect(mode(path.join(dir, 'encryption_key'))).toBe(0o600);
+      expect(mode(path.join(dir, 'licence_signing_key'))).toBe(0o600);
+      expect(readFileSync(path.join(dir, 'encryption_key'), 'utf8').trim()).toBe(oldEncryption);
+      expect(readFileSync(path.join(dir, 'licence_signing_key'), 'utf8')).toBe(`${oldSigning}\n`);
+      const upgraded = run(
+        {
+          ...env,
+          ENCRYPTION_KEY_FILE: path.join(dir, 'encryption_key'),
+          LICENCE_SIGNING_KEY_FILE: path.join(dir, 'licence_signing_key'),
+        },
+        port + 1,
+      );
+      // Answers signed before the move still verify: the published key is the exported one.
+      expect(await ready(port + 1, upgraded)).toBe(publicPem(oldSigning));
+      await stop(upgraded);
+    } finally {
+      rmSync(path.dirname(dir), { recursive: true, force: true });
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  }, 120_000);
 });
