@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { STAFF_ROLES, type MaintenancePage } from '@stellar/shared';
 import { maintenance } from '../db/schema';
@@ -25,7 +25,10 @@ export const MAINTENANCE_RETRY_AFTER_S = 300;
  */
 export default fp(
   async function maintenanceGuard(app: FastifyInstance) {
-    app.addHook('preHandler', async (request: FastifyRequest, reply) => {
+    const guard = async function maintenanceGuardHook(
+      request: FastifyRequest,
+      reply: FastifyReply,
+    ) {
       const page = request.routeOptions.config.maintenancePage;
       if (!page) return;
       if (request.user && STAFF_ROLES.includes(request.user.role)) return;
@@ -37,6 +40,13 @@ export default fp(
         reply.header('retry-after', String(MAINTENANCE_RETRY_AFTER_S));
         throw new HttpError(503, UNDER_MAINTENANCE);
       }
+    };
+    // Only routes that name a page get the hook (appended after their own preHandlers, so their
+    // authentication has run); every other route pays nothing for it.
+    app.addHook('onRoute', (route) => {
+      if (!(route.config as FastifyContextConfig | undefined)?.maintenancePage) return;
+      const own = route.preHandler;
+      route.preHandler = [...(own ? (Array.isArray(own) ? own : [own]) : []), guard];
     });
   },
   { name: 'maintenance-guard', dependencies: ['db'] },

@@ -173,4 +173,27 @@ describe('maintenance enforced by the API', () => {
       await setSwitch('contact', false);
     }
   });
+
+  it('hooks the guard only onto routes that name a page (public reads pay nothing for it)', () => {
+    const lines = ctx.app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n');
+    // Route blocks: a "path (METHODS)" line followed by its "• (hook) [...]" lines.
+    const blocks = new Map<string, string>();
+    let current = '';
+    for (const line of lines) {
+      if (line.includes('•')) blocks.set(current, `${blocks.get(current) ?? ''}${line}\n`);
+      else current = line.replace(/^[\s│├└─]+/, '').trim();
+    }
+    const guarded = [...blocks.values()].filter((hooks) => hooks.includes('maintenanceGuardHook'));
+    // chats 1, tickets 1, keys 2, licences 4 route handlers name a maintenance page.
+    expect(guarded.length).toBeGreaterThanOrEqual(8);
+    for (const label of [
+      '/api/healthz (GET)',
+      '/api/products (GET)',
+      '/api/maintenance/status (GET)',
+    ]) {
+      const hooks = blocks.get(label);
+      expect(hooks, label).toBeDefined();
+      expect(hooks, label).not.toContain('(preHandler)');
+    }
+  });
 });
