@@ -59,4 +59,23 @@ describe('the maintenance map from memory', () => {
     expect(off.statusCode).toBe(200);
     await expect.poll(async () => (await get()).json().contact, { timeout: 5_000 }).toBe(false);
   });
+
+  it('the process that switched reads its change on the very next request (no waiting for NOTIFY)', async () => {
+    const owner = await signedIn(ctx, 'Owner');
+    for (const [action, enabled] of [
+      ['enable', true],
+      ['disable', false],
+      ['enable', true],
+      ['disable', false],
+    ] as const) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/maintenance/${action}`,
+        headers: owner.auth,
+        payload: { page: 'resell-panel' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect((await get()).json()['resell-panel']).toBe(enabled);
+    }
+  });
 });

@@ -61,6 +61,8 @@ const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
       async (request) => {
         const { page } = request.body;
         await setMaintenance(app.db, actorOf(request), { page, enabled });
+        // This process reads its own change at once; the others hear maintenance.changed.
+        status.invalidate();
         return { message: `Maintenance ${enabled ? 'enabled' : 'disabled'} for ${page}.` };
       },
     );
