@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { createTestApp, signedIn, type TestContext } from '../../../test/harness';
-import { maintenance } from '../../db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, rows, signedIn, type TestContext } from './harness';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/client';
+import { maintenance } from '../src/db/schema';
 
 describe('the maintenance map from memory', () => {
   let ctx: TestContext;
@@ -78,4 +81,46 @@ describe('the maintenance map from memory', () => {
       expect((await get()).json()['resell-panel']).toBe(enabled);
     }
   });
+
+  it.runIf(process.env.STELLAR_TEST_DB === 'postgres')(
+    'a second server on the same PostgreSQL sees a staff switch made in the first on its next read',
+    async () => {
+      const [current] = await rows<{ name: string }>(ctx, sql`select current_database() as name`);
+      const name = current!.name;
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 2 });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'silent',
+        WEB_DIST: '/nonexistent',
+      });
+      const second = await buildApp({ config, database, logger: false });
+      await second.ready();
+      try {
+        const read = async () =>
+          (await second.inject({ url: '/api/maintenance/status' })).json().chat as boolean;
+        expect(await read()).toBe(false);
+        const owner = await signedIn(ctx, 'Owner');
+        const on = await ctx.app.inject({
+          method: 'POST',
+          url: '/api/maintenance/enable',
+          headers: owner.auth,
+          payload: { page: 'chat' },
+        });
+        expect(on.statusCode).toBe(200);
+        await expect.poll(read, { timeout: 5_000 }).toBe(true);
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/maintenance/disable',
+          headers: owner.auth,
+          payload: { page: 'chat' },
+        });
+        await expect.poll(read, { timeout: 5_000 }).toBe(false);
+      } finally {
+        await second.close();
+        await database.close();
+      }
+    },
+  );
 });
