@@ -8,21 +8,18 @@ import {
 } from '@stellar/shared';
 import { actorOf } from '../../lib/actor';
 import { setMaintenance } from './maintenance.commands';
-import { EVENTS_CHANNEL } from '../events';
-import { MaintenanceStatusCache } from './maintenance.cache';
+import { sendCachedJson } from '../../lib/json-cache';
+import { cacheUntilEvent } from '../events';
+import { getMaintenanceStatus } from './maintenance.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
 const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
   // Switches change only through setMaintenance, which records maintenance.changed: the map is
   // served from memory with an ETag and cleared by that event in every process.
-  const status = new MaintenanceStatusCache(app.db);
-  const unlisten = await app.database.listen(EVENTS_CHANNEL, (payload) => {
-    if (payload.includes('"type":"maintenance.changed"')) status.invalidate();
-  });
-  app.addHook('onClose', async () => {
-    await unlisten().catch(() => undefined);
-  });
+  const status = await cacheUntilEvent(app, 'maintenance.changed', () =>
+    getMaintenanceStatus(app.db),
+  );
 
   app.get(
     '/maintenance/status',
@@ -33,14 +30,7 @@ const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: maintenanceStatusSchema },
       },
     },
-    async (request, typedReply) => {
-      // The body is JSON text already: sent as is (Fastify does not serialise a string payload).
-      const reply = typedReply as unknown as FastifyReply;
-      const { body, etag } = await status.get();
-      reply.header('etag', etag).header('cache-control', 'no-cache');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.type('application/json; charset=utf-8').send(body);
-    },
+    (request, reply) => sendCachedJson(request, reply as unknown as FastifyReply, status),
   );
 
   for (const [action, enabled] of [

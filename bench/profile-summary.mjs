@@ -1,0 +1,64 @@
+// npm run bench:profile -- FILE.cpuprofile [TOP]: what a V8 CPU profile (node --cpu-prof, e.g. from
+// BENCH_SERVER_NODE_ARGS of bench:hot) spent its time on. Prints the share of samples by self time per
+// function, and by inclusive time per package or project file, so a change can name what it removed.
+import { readFileSync } from 'node:fs';
+
+const [file, topArg] = process.argv.slice(2);
+if (!file) {
+  console.error('usage: node bench/profile-summary.mjs FILE.cpuprofile [TOP]');
+  process.exit(2);
+}
+const top = Number(topArg ?? 25);
+/** @type {{ nodes: Array<{ id: number, callFrame: { functionName: string, url: string, lineNumber: number }, children?: number[] }>, samples: number[] }} */
+const profile = JSON.parse(readFileSync(file, 'utf8'));
+
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+/** @type {Map<number, number>} */
+const parent = new Map();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+
+/** @param {string} url */
+function owner(url) {
+  if (!url) return '(native)';
+  const nm = url.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const rest = url.slice(nm + 'node_modules/'.length).split('/');
+    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+  }
+  if (url.startsWith('node:')) return url;
+  const src = url.indexOf('/src/');
+  return src >= 0 ? url.slice(url.lastIndexOf('/', src - 1) + 1) : url;
+}
+
+const total = profile.samples.length;
+/** @type {Map<string, number>} */
+const self = new Map();
+/** @type {Map<string, number>} */
+const inclusive = new Map();
+for (const id of profile.samples) {
+  const node = byId.get(id);
+  if (!node) continue;
+  const f = node.callFrame;
+  const key = `${f.functionName || '(anonymous)'} ${owner(f.url)}:${f.lineNumber + 1}`;
+  self.set(key, (self.get(key) ?? 0) + 1);
+  const seen = new Set();
+  for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
+    const o = owner(byId.get(cur)?.callFrame.url ?? '');
+    if (seen.has(o)) continue;
+    seen.add(o);
+    inclusive.set(o, (inclusive.get(o) ?? 0) + 1);
+  }
+}
+
+/** @param {Map<string, number>} map */
+const rows = (map) =>
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([name, n]) => ({ '%': ((100 * n) / total).toFixed(1), name }));
+
+console.log(`${file}: ${total} samples`);
+console.log('\nSelf time by function');
+console.table(rows(self));
+console.log('\nInclusive time by package or file (a sample counts once per owner on its stack)');
+console.table(rows(inclusive));
