@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -18,6 +17,7 @@ import errorsPlugin from './plugins/errors';
 import authPlugin from './plugins/auth';
 import maintenanceGuard from './plugins/maintenance-guard';
 import bodyDepth from './plugins/body-depth';
+import securityHeaders from './plugins/security-headers';
 import rateLimitPlugin from './plugins/rate-limit';
 import secretsPlugin from './plugins/secrets';
 import webPlugin from './plugins/web';
@@ -93,25 +93,7 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(errorsPlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeaders);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Stellar API', version: '1.0.0', description: 'Shop, licences and support.' },

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import { badRequest } from '../lib/http-errors';
 
 /** Deepest nesting of arrays and objects a request body may have. */
@@ -27,11 +27,20 @@ export function jsonDepth(value: unknown, limit = Infinity): number {
  */
 export default fp(
   async function bodyDepth(app: FastifyInstance) {
-    app.addHook('preValidation', async (request) => {
+    const check: preValidationHookHandler = function bodyDepthCheck(request, _reply, done) {
       if (request.body && typeof request.body === 'object') {
-        if (jsonDepth(request.body, MAX_BODY_DEPTH) > MAX_BODY_DEPTH)
-          throw badRequest(BODY_TOO_DEEP);
+        if (jsonDepth(request.body, MAX_BODY_DEPTH) > MAX_BODY_DEPTH) {
+          done(badRequest(BODY_TOO_DEEP));
+          return;
+        }
       }
+      done();
+    };
+    // Only routes that take a body carry the check: GET and HEAD reads run no hook for it.
+    app.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      if (methods.every((m) => m === 'GET' || m === 'HEAD')) return;
+      route.preValidation = [check, ...[route.preValidation ?? []].flat()];
     });
   },
   { name: 'body-depth' },

@@ -91,7 +91,7 @@ const clientRoutes: FastifyPluginAsyncZod<{ signingKey?: string }> = async (app,
     {
       // A desktop program reads these answers, not a browser: the browser headers (CSP, HSTS,
       // frame and referrer policies) would only cost time on the hottest route (see benchmarks.md).
-      helmet: false,
+      config: { securityHeaders: false },
       preHandler: limits,
       schema: {
         tags: ['client'],
@@ -110,7 +110,7 @@ const clientRoutes: FastifyPluginAsyncZod<{ signingKey?: string }> = async (app,
   app.post(
     '/client/offline-token',
     {
-      helmet: false,
+      config: { securityHeaders: false },
       preHandler: limits,
       schema: {
         tags: ['client'],
@@ -129,7 +129,7 @@ const clientRoutes: FastifyPluginAsyncZod<{ signingKey?: string }> = async (app,
   app.get(
     '/client/settings',
     {
-      helmet: false,
+      config: { securityHeaders: false },
       preHandler: limits,
       schema: {
         tags: ['client'],
