@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
 
@@ -30,6 +30,46 @@ describe('serving the built web app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
     }
+  });
+
+  it('answers the page in the encoding asked for, with an ETag per encoding and 304s', async () => {
+    const html = '<!doctype html><div id="root"></div>';
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      ctx.app.inject({ url, headers });
+    const br = await get('/product/stellar-launcher', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toBe('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(html);
+    const gz = await get('/', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(html);
+    const plain = await get('/index.html');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+    const etags = new Set([br.headers.etag, gz.headers.etag, plain.headers.etag]);
+    expect(etags.size).toBe(3);
+    for (const [res, encoding] of [
+      [br, 'br'],
+      [gz, 'gzip'],
+      [plain, 'identity'],
+    ] as const) {
+      const again = await get('/user-dashboard', {
+        'accept-encoding': encoding,
+        'if-none-match': String(res.headers.etag),
+      });
+      expect(again.statusCode, encoding).toBe(304);
+      expect(again.body).toBe('');
+    }
+    // Another encoding's ETag is not this representation.
+    const other = await get('/', {
+      'accept-encoding': 'br',
+      'if-none-match': String(gz.headers.etag),
+    });
+    expect(other.statusCode).toBe(200);
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/ticket/1' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(String(head.headers['content-security-policy'])).toContain("script-src 'self'");
   });
 
   it('serves hashed assets immutable and precompressed when the client accepts it', async () => {

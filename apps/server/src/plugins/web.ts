@@ -3,20 +3,26 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { IndexPage } from './web-page';
+
+const INDEX_FILES = ['index.html', 'index.html.br', 'index.html.gz'];
 
 /**
  * Serves the built web app: hashed assets cached for a year, precompressed brotli/gzip when the
- * build left them, and index.html for any other GET so client routes work on reload.
- * Unknown /api paths stay JSON 404s.
+ * build left them, and index.html (from memory, see web-page.ts) for / and any other GET so client
+ * routes work on reload. Unknown /api paths stay JSON 404s.
  */
 export default fp(
   async function webPlugin(app: FastifyInstance, opts: { distDir: string | null }) {
     const root =
       opts.distDir && existsSync(path.join(opts.distDir, 'index.html')) ? opts.distDir : null;
-    if (root) {
+    const page = root ? IndexPage.fromFile(path.join(root, 'index.html')) : null;
+    if (root && page) {
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
+        index: false,
+        globIgnore: INDEX_FILES,
         preCompressed: true,
         cacheControl: false,
         setHeaders(reply, filePath) {
@@ -27,6 +33,11 @@ export default fp(
           );
         },
       });
+      // The pages a launch link points at get their own routes (the not-found path costs more per
+      // request); every other client route falls back to the same page below.
+      for (const url of ['/', '/index.html', '/product/:slug']) {
+        app.get(url, (request, reply) => page.send(request, reply));
+      }
     } else {
       app.log.warn('No built web app found: only the API is served (run npm run build)');
     }
@@ -34,9 +45,8 @@ export default fp(
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0]!;
       const isApi = pathname === '/api' || pathname.startsWith('/api/');
-      if (root && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
-        reply.header('cache-control', 'no-cache');
-        return reply.sendFile('index.html');
+      if (page && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+        return page.send(request, reply);
       }
       return reply.status(404).send({ message: `No route for ${request.method} ${pathname}.` });
     });
