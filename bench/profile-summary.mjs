@@ -1,15 +1,16 @@
-// npm run bench:profile -- FILE.cpuprofile [TOP]: what a V8 CPU profile (node --cpu-prof, e.g. from
-// BENCH_SERVER_NODE_ARGS of bench:hot) spent its time on. Prints the share of samples by self time per
-// function, and by inclusive time per package or project file, so a change can name what it removed.
+// npm run bench:profile -- FILE.cpuprofile [TOP] [FROM_S-TO_S]: what a V8 CPU profile (node --cpu-prof,
+// e.g. from BENCH_SERVER_NODE_ARGS of bench:hot) spent its time on. Prints the busy share of each second
+// (to find the load phase), then, for the samples between FROM_S and TO_S seconds (default: all), the
+// share by self time per function and by inclusive time per package or project file.
 import { readFileSync } from 'node:fs';
 
-const [file, topArg] = process.argv.slice(2);
+const [file, topArg, windowArg] = process.argv.slice(2);
 if (!file) {
-  console.error('usage: node bench/profile-summary.mjs FILE.cpuprofile [TOP]');
+  console.error('usage: node bench/profile-summary.mjs FILE.cpuprofile [TOP] [FROM_S-TO_S]');
   process.exit(2);
 }
 const top = Number(topArg ?? 25);
-/** @type {{ nodes: Array<{ id: number, callFrame: { functionName: string, url: string, lineNumber: number }, children?: number[] }>, samples: number[] }} */
+/** @type {{ nodes: Array<{ id: number, callFrame: { functionName: string, url: string, lineNumber: number }, children?: number[] }>, samples: number[], timeDeltas: number[] }} */
 const profile = JSON.parse(readFileSync(file, 'utf8'));
 
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
@@ -30,12 +31,33 @@ function owner(url) {
   return src >= 0 ? url.slice(url.lastIndexOf('/', src - 1) + 1) : url;
 }
 
-const total = profile.samples.length;
+// Seconds since the profile started, per sample; the busy (non-idle) share of each second.
+const at = [];
+let clock = 0;
+for (const delta of profile.timeDeltas) at.push((clock += delta) / 1e6);
+const idleIds = new Set(
+  profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id),
+);
+/** @type {number[][]} */
+const perSecond = [];
+profile.samples.forEach((id, i) => {
+  const s = Math.floor(at[i] ?? 0);
+  perSecond[s] ??= [0, 0];
+  perSecond[s][0] += 1;
+  if (!idleIds.has(id)) perSecond[s][1] += 1;
+});
+console.log(
+  'busy % per second: ' +
+    perSecond.map((c, s) => `${s}:${c ? Math.round((100 * c[1]) / c[0]) : 0}`).join(' '),
+);
+const [from, to] = (windowArg ?? '0-1e9').split('-').map(Number);
+const picked = profile.samples.filter((_, i) => (at[i] ?? 0) >= from && (at[i] ?? 0) < to);
+const total = picked.length;
 /** @type {Map<string, number>} */
 const self = new Map();
 /** @type {Map<string, number>} */
 const inclusive = new Map();
-for (const id of profile.samples) {
+for (const id of picked) {
   const node = byId.get(id);
   if (!node) continue;
   const f = node.callFrame;
@@ -57,7 +79,7 @@ const rows = (map) =>
     .slice(0, top)
     .map(([name, n]) => ({ '%': ((100 * n) / total).toFixed(1), name }));
 
-console.log(`${file}: ${total} samples`);
+console.log(`${file}: ${total} samples between ${from} s and ${to} s`);
 console.log('\nSelf time by function');
 console.table(rows(self));
 console.log('\nInclusive time by package or file (a sample counts once per owner on its stack)');
