@@ -20,6 +20,11 @@ export interface TestContext {
   close: () => Promise<void>;
 }
 
+/** A PGlite client on a copy of the migrated test database (PGlite project only). */
+export function freshPglite(): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: new Blob([readFileSync(inject('pgliteDump'))]) });
+}
+
 /** A fresh, migrated and seeded database of the project's driver (PGlite or PostgreSQL). */
 export async function openTestDatabase(): Promise<{
   database: Database;
@@ -38,8 +43,7 @@ export async function openTestDatabase(): Promise<{
       },
     };
   }
-  const dump = new Blob([readFileSync(inject('pgliteDump'))]);
-  const client = await PGlite.create({ loadDataDir: dump });
+  const client = await freshPglite();
   const database = await openDatabase({ pglite: client });
   return { database, drop: () => database.close() };
 }
