@@ -1,4 +1,5 @@
-// Playwright's webServer: the BUILT app on http://127.0.0.1:5055 over a fresh, throwaway database.
+// Playwright's webServer: the BUILT app (web app and compiled server) on http://127.0.0.1:5055 over a
+// fresh, throwaway database.
 import {
   existsSync,
   mkdtempSync,
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { repoRoot } from './lib/paths.mjs';
 import { exitCodeOf, run } from './lib/processes.mjs';
 import { serverNodeArgs } from './lib/server-command.mjs';
+import { buildServerIfStale } from './lib/server-build.mjs';
 import { buildWebIfStale } from './lib/web-build.mjs';
 
 const PREFIX = 'stellar-e2e-';
@@ -54,6 +56,7 @@ process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 // so a run is not disturbed by another rebuilding apps/web/dist.
 const webDist = process.env.E2E_WEB_DIST;
 if (!webDist) await buildWebIfStale();
+buildServerIfStale();
 
 /** @type {NodeJS.ProcessEnv} */
 const env = {
@@ -77,7 +80,7 @@ delete env.REDIS_URL;
 delete env.WEB_DIST;
 if (webDist) env.WEB_DIST = path.resolve(webDist);
 
-const result = await run(process.execPath, serverNodeArgs({ envFile: false }), {
+const result = await run(process.execPath, serverNodeArgs({ envFile: false, compiled: true }), {
   cwd: repoRoot,
   env,
 });

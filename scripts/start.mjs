@@ -1,7 +1,9 @@
-// `npm start`: builds the web app when stale, then runs the server (site + API on one port).
+// `npm start`: builds the web app and the server when stale, then runs the compiled server (site + API
+// on one port).
 import { repoRoot } from './lib/paths.mjs';
 import { exitCodeOf, run } from './lib/processes.mjs';
 import { serverNodeArgs } from './lib/server-command.mjs';
+import { buildServerIfStale } from './lib/server-build.mjs';
 import { buildWebIfStale } from './lib/web-build.mjs';
 
 /**
@@ -9,8 +11,14 @@ import { buildWebIfStale } from './lib/web-build.mjs';
  * processes on the same port and supervise them, and nothing above this function changes.
  */
 function startServer() {
-  return run(process.execPath, serverNodeArgs(), { cwd: repoRoot });
+  return run(process.execPath, serverNodeArgs({ compiled: true }), { cwd: repoRoot });
 }
 
 await buildWebIfStale();
+try {
+  buildServerIfStale();
+} catch (err) {
+  console.error(`The server build failed: ${err instanceof Error ? err.message : err}`);
+  process.exit(1);
+}
 process.exit(exitCodeOf(await startServer()));

@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { repoRoot } from '../../scripts/lib/paths.mjs';
+import { buildServerIfStale } from '../../scripts/lib/server-build.mjs';
 import { serverNodeArgs } from '../../scripts/lib/server-command.mjs';
 
 /** What a bench runs on its way out, first to last. @typedef {Array<() => unknown>} Cleanups */
@@ -19,19 +20,31 @@ const benchSecrets = {
 };
 
 /**
- * Starts `node --import tsx apps/server/src/server.ts` on 127.0.0.1:`port`. `vars` override the
- * environment (DATA_DIR or DATABASE_URL, OWNER_*, LOG_LEVEL, WEB_DIST...); `nodeArgs` go before the
- * script (e.g. --cpu-prof). When `cleanups` is given, stopping the server is added to its front.
+ * Starts the compiled server (`node --enable-source-maps apps/server/dist/server.js`, built first when
+ * stale), as `npm start` does, on 127.0.0.1:`port`. `source` (default: BENCH_SERVER=source) runs
+ * `node --import tsx apps/server/src/server.ts` instead, e.g. for a --cpu-prof profile whose functions
+ * are attributed to source files. `vars` override the environment (DATA_DIR or DATABASE_URL, OWNER_*,
+ * LOG_LEVEL, WEB_DIST...); `nodeArgs` go before the script (e.g. --cpu-prof). When `cleanups` is
+ * given, stopping the server is added to its front.
  * @param {{
  *   port: number,
  *   vars?: Record<string, string | undefined>,
  *   nodeArgs?: string[],
  *   cleanups?: Cleanups,
+ *   source?: boolean,
  * }} options
  */
-export function startServer({ port, vars = {}, nodeArgs = [], cleanups }) {
+export function startServer({
+  port,
+  vars = {},
+  nodeArgs = [],
+  cleanups,
+  source = process.env.BENCH_SERVER === 'source',
+}) {
   let tail = '';
-  const child = spawn(process.execPath, [...nodeArgs, ...serverNodeArgs({ envFile: false })], {
+  if (!source) buildServerIfStale();
+  const args = serverNodeArgs({ envFile: false, compiled: !source });
+  const child = spawn(process.execPath, [...nodeArgs, ...args], {
     cwd: repoRoot,
     env: {
       ...benchSecrets,

@@ -1,0 +1,78 @@
+// npm run bench:start: how long the server takes from spawn to its first 200 on /api/readyz, compiled
+// (`node --enable-source-maps apps/server/dist/server.js`, what `npm start` runs) against
+// `node --import tsx apps/server/src/server.ts`, on one warm PGlite DATA_DIR (already migrated and
+// seeded by a first start, whose time is shown apart). Runs alternate between the two; medians are
+// reported. See docs/benchmarks.md.
+//
+//   BENCH_RUNS (5)  measured starts of each kind, after one unmeasured warm-up start of each
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildServer, serverBuildStaleReason } from '../scripts/lib/server-build.mjs';
+import { startServer } from './lib/server.mjs';
+
+const runs = Number(process.env.BENCH_RUNS ?? 5);
+const port = 7000 + Math.floor(Math.random() * 900);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stellar-bench-start-'));
+const vars = {
+  DATA_DIR: dataDir,
+  OWNER_USERNAME: 'bench-owner',
+  OWNER_PASSWORD: randomBytes(12).toString('base64url'),
+};
+
+/** @param {boolean} source */
+async function timeStart(source) {
+  const started = performance.now();
+  const server = startServer({ port, vars, source });
+  try {
+    for (;;) {
+      if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.tail()}`);
+      const res = await fetch(`${server.base}/api/readyz`).catch(() => null);
+      if (res?.status === 200) return performance.now() - started;
+      if (performance.now() - started > 90_000) throw new Error(`not ready:\n${server.tail()}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+/** @param {number[]} values */
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  const at = (/** @type {number} */ i) => sorted[i] ?? 0;
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
+};
+const ms = (/** @type {number | undefined} */ value) => `${Math.round(value ?? 0)} ms`;
+
+try {
+  const build = buildServer();
+  console.log(`esbuild bundle: ${Math.round(build.bytes / 1024)} kB in ${build.ms} ms`);
+  const checkStarted = performance.now();
+  serverBuildStaleReason();
+  console.log(
+    `staleness check before each compiled start: ${ms(performance.now() - checkStarted)}`,
+  );
+  console.log(
+    `first start (migrate + seed an empty DATA_DIR), compiled: ${ms(await timeStart(false))}`,
+  );
+  await timeStart(false);
+  await timeStart(true);
+  /** @type {{ compiled: number[], tsx: number[] }} */
+  const times = { compiled: [], tsx: [] };
+  for (let i = 0; i < runs; i++) {
+    times.compiled.push(await timeStart(false));
+    times.tsx.push(await timeStart(true));
+  }
+  for (const [kind, values] of Object.entries(times)) {
+    const list = values.map((v) => Math.round(v)).join(', ');
+    console.log(
+      `${kind.padEnd(8)} median ${ms(median(values))}  min ${ms(Math.min(...values))}  max ${ms(Math.max(...values))}  (${list})`,
+    );
+  }
+  console.log(`compiled / tsx: ${(median(times.compiled) / median(times.tsx)).toFixed(2)}`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
