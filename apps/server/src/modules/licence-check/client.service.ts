@@ -8,6 +8,7 @@ import type {
 import type { Db } from '../../db/client';
 import { licenceMachines, licences, products, users } from '../../db/schema';
 import { forbidden, notFound } from '../../lib/http-errors';
+import { Batcher, batcherPer } from '../../lib/batcher';
 import { normaliseKeyCode } from '../../lib/key-code';
 import { getGlobalSettings } from '../settings';
 
@@ -68,87 +69,36 @@ export interface LicenceLookup {
   machineSeenAt: Date | null;
 }
 
-/** Largest number of distinct keys looked up by one query. */
+/** Largest number of checks whose lookups share one query. */
 const MAX_BATCH = 256;
 
-interface Waiter {
-  hwid: string;
-  resolve: (found: LicenceLookup) => void;
-  reject: (e: unknown) => void;
-}
-
 /**
- * Coalesces the lookups of concurrent checks: every check that reaches the lookup during one turn
- * of the event loop shares a single query (flushed by setImmediate, so no timer adds latency).
- * Under load this turns N round trips into one, which is what keeps the check close to the
- * cost of a constant route; an idle server still sends one query per check, at once.
+ * The lookups of concurrent checks share one query per turn of the event loop (lib/batcher.ts):
+ * under load N round trips become one, which keeps the check close to the cost of a constant route.
  */
-class KeyLookupBatcher {
-  private readonly prepared: ReturnType<typeof buildLookup>;
-  private waiting = new Map<string, Waiter[]>();
-  private scheduled = false;
-
-  constructor(db: Db) {
-    this.prepared = buildLookup(db);
-  }
-
-  load(code: string, hwid: string): Promise<LicenceLookup> {
-    return new Promise((resolve, reject) => {
-      const list = this.waiting.get(code);
-      if (list) list.push({ hwid, resolve, reject });
-      else this.waiting.set(code, [{ hwid, resolve, reject }]);
-      if (this.waiting.size >= MAX_BATCH) this.flush();
-      else if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.flush();
-        });
-      }
+const licenceLookups = batcherPer((db: Db) => {
+  const prepared = buildLookup(db);
+  return new Batcher<{ code: string; hwid: string }, LicenceLookup>(async (items) => {
+    const rows = await prepared.execute({
+      codes: [...new Set(items.map((i) => i.code))],
+      hwids: [...new Set(items.map((i) => i.hwid))],
     });
-  }
+    const byCode = new Map<string, { row: LookupRow; seen: Map<string, Date> }>();
+    for (const { machineHwid, machineSeenAt, ...row } of rows) {
+      let entry = byCode.get(row.code);
+      if (!entry) byCode.set(row.code, (entry = { row, seen: new Map() }));
+      if (machineHwid !== null && machineSeenAt) entry.seen.set(machineHwid, machineSeenAt);
+    }
+    return items.map(({ code, hwid }) => {
+      const entry = byCode.get(code);
+      return { code, row: entry?.row, machineSeenAt: entry?.seen.get(hwid) ?? null };
+    });
+  }, MAX_BATCH);
+});
 
-  private flush(): void {
-    const batch = this.waiting;
-    if (batch.size === 0) return;
-    this.waiting = new Map();
-    const hwids = new Set<string>();
-    for (const list of batch.values()) for (const w of list) hwids.add(w.hwid);
-    this.prepared.execute({ codes: [...batch.keys()], hwids: [...hwids] }).then(
-      (rows) => {
-        const byCode = new Map<string, { row: LookupRow; seen: Map<string, Date> }>();
-        for (const { machineHwid, machineSeenAt, ...row } of rows) {
-          let entry = byCode.get(row.code);
-          if (!entry) byCode.set(row.code, (entry = { row, seen: new Map() }));
-          if (machineHwid !== null && machineSeenAt) entry.seen.set(machineHwid, machineSeenAt);
-        }
-        for (const [code, list] of batch) {
-          const entry = byCode.get(code);
-          for (const w of list) {
-            w.resolve({
-              code,
-              row: entry?.row,
-              machineSeenAt: entry?.seen.get(w.hwid) ?? null,
-            });
-          }
-        }
-      },
-      (err: unknown) => {
-        for (const list of batch.values()) for (const w of list) w.reject(err);
-      },
-    );
-  }
-}
-
-const batchers = new WeakMap<Db, KeyLookupBatcher>();
 /** The licence of `key` and whether `hwid` is one of its machines (batched with concurrent checks). */
 export function lookupLicence(db: Db, key: string, hwid: string): Promise<LicenceLookup> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = new KeyLookupBatcher(db);
-    batchers.set(db, batcher);
-  }
-  return batcher.load(normaliseKeyCode(key), hwid);
+  return licenceLookups(db).load({ code: normaliseKeyCode(key), hwid });
 }
 
 /** What a row says about a check, before the machine is considered. */

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { Batcher, batcherPer } from './batcher';
+
+describe('Batcher', () => {
+  it('runs the loads of one turn together, in order, and the next turn apart', async () => {
+    const runs: number[][] = [];
+    const batcher = new Batcher<number, string>(async (items) => {
+      runs.push(items);
+      return items.map((n) => `#${n}`);
+    });
+    const first = await Promise.all([1, 2, 3].map((n) => batcher.load(n)));
+    expect(first).toEqual(['#1', '#2', '#3']);
+    expect(await batcher.load(4)).toBe('#4');
+    expect(runs).toEqual([[1, 2, 3], [4]]);
+  });
+
+  it('flushes at maxBatch without waiting for the turn to end', async () => {
+    const runs: number[][] = [];
+    const batcher = new Batcher<number, number>(async (items) => {
+      runs.push(items);
+      return items;
+    }, 2);
+    expect(await Promise.all([1, 2, 3, 4, 5].map((n) => batcher.load(n)))).toEqual([1, 2, 3, 4, 5]);
+    expect(runs).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
+  it('rejects every load of a failed run, and serves the next one', async () => {
+    let fail = true;
+    const batcher = new Batcher<number, number>(async (items) => {
+      if (fail) throw new Error('database gone');
+      return items;
+    });
+    const loads = [1, 2].map((n) => batcher.load(n));
+    await expect(Promise.all(loads)).rejects.toThrow('database gone');
+    await expect(loads[1]).rejects.toThrow('database gone');
+    fail = false;
+    expect(await batcher.load(3)).toBe(3);
+  });
+
+  it('keeps one batcher per database', () => {
+    const per = batcherPer(
+      (db: object) => new Batcher<number, number>(async (i) => i.map(() => 0)),
+    );
+    const a = {};
+    expect(per(a)).toBe(per(a));
+    expect(per(a)).not.toBe(per({}));
+  });
+});

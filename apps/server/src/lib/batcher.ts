@@ -1,0 +1,49 @@
+/**
+ * Coalesces concurrent reads: every load() made during one turn of the event loop goes to a single
+ * run() (flushed by setImmediate, so no timer adds latency; at most `maxBatch` items a run). Under
+ * load this turns N round trips into one; an idle server still runs one read per load, at once.
+ * `run` answers one result per item, in the items' order; if it throws, every load of the batch does.
+ */
+export class Batcher<T, R> {
+  private waiting: { item: T; resolve: (r: R) => void; reject: (e: unknown) => void }[] = [];
+  private scheduled = false;
+
+  constructor(
+    private readonly run: (items: T[]) => Promise<R[]>,
+    private readonly maxBatch = 256,
+  ) {}
+
+  load(item: T): Promise<R> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      if (this.waiting.length >= this.maxBatch) this.flush();
+      else if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.flush();
+        });
+      }
+    });
+  }
+
+  private flush(): void {
+    const batch = this.waiting;
+    if (batch.length === 0) return;
+    this.waiting = [];
+    this.run(batch.map((w) => w.item)).then(
+      (results) => batch.forEach((w, i) => w.resolve(results[i]!)),
+      (err: unknown) => batch.forEach((w) => w.reject(err)),
+    );
+  }
+}
+
+/** One batcher per database (and per kind of read), made on first use. */
+export function batcherPer<D extends object, T, R>(make: (db: D) => Batcher<T, R>) {
+  const batchers = new WeakMap<D, Batcher<T, R>>();
+  return (db: D): Batcher<T, R> => {
+    let batcher = batchers.get(db);
+    if (!batcher) batchers.set(db, (batcher = make(db)));
+    return batcher;
+  };
+}
