@@ -39,7 +39,7 @@ describe('Batcher', () => {
 
   it('keeps one batcher per database', () => {
     const per = batcherPer(
-      (db: object) => new Batcher<number, number>(async (i) => i.map(() => 0)),
+      (_db: object) => new Batcher<number, number>(async (i) => i.map(() => 0)),
     );
     const a = {};
     expect(per(a)).toBe(per(a));
