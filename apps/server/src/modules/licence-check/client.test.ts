@@ -1,35 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPublicKey,
-  generateKeyPairSync,
-  randomBytes,
-  verify,
-  type KeyObject,
-} from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import { createPublicKey, generateKeyPairSync, verify, type KeyObject } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { LICENCE_KEY_PATTERN } from '@stellar/shared';
 import { createTestApp, rows, signedIn, type TestContext } from '../../../test/harness';
-import { licences, serverSecrets } from '../../db/schema';
+import { serverSecrets } from '../../db/schema';
 import { ConfigError } from '../../config';
-import {
-  CLOTHING,
-  freshIp,
-  LAUNCHER,
-  ownerKeys,
-  redeem,
-  setGlobalSettings,
-} from '../keys/keys.fixtures';
+import { CLOTHING, LAUNCHER, ownerKeys, setGlobalSettings } from '../keys/keys.fixtures';
+import { licenceCheckHelpers, nonce, publicKeyOf, verifies } from './licence-check.fixtures';
 import { loadSigner, parseSigningKey } from './signing';
-
-const nonce = () => randomBytes(16).toString('base64url');
-
-/** Ed25519 check of a response's exact bytes against its X-Signature header. */
-function verifies(res: LightMyRequestResponse, publicKey: KeyObject): boolean {
-  const signature = res.headers['x-signature'];
-  if (typeof signature !== 'string') return false;
-  return verify(null, res.rawPayload, publicKey, Buffer.from(signature, 'base64'));
-}
 
 describe('the licence check API for the automation tool', () => {
   let ctx: TestContext;
@@ -38,36 +16,21 @@ describe('the licence check API for the automation tool', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     owner = await signedIn(ctx, 'Owner');
-    const res = await ctx.app.inject('/api/client/public-key');
-    publicKey = createPublicKey(res.json().publicKey);
+    publicKey = await publicKeyOf(ctx);
   });
   afterAll(() => ctx.close());
 
-  /** A member's freshly redeemed licence: its own licence key, the voucher spent, licence id, user. */
-  async function licence(productId = LAUNCHER._id) {
-    const member = await signedIn(ctx);
-    const [voucher] = await ownerKeys(ctx, owner, productId);
-    const res = await redeem(ctx, member.auth, voucher!);
-    const product = res.json().product as { _id: string; licenceKey: string };
-    return { member, key: product.licenceKey, voucher: voucher!, licenceId: product._id };
-  }
-  const validate = (body: Record<string, unknown>, ip = freshIp()) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: '/api/client/validate',
-      payload: { product: LAUNCHER.slug, nonce: nonce(), ...body },
-      remoteAddress: ip,
-    });
+  const helpers = licenceCheckHelpers(() => ({ ctx, owner, publicKey }));
+  const { licenceRow } = helpers;
+  const licence = (productId = LAUNCHER._id) => helpers.licence(productId);
+  const validate = (body: Record<string, unknown>, ip?: string) =>
+    helpers.post('/api/client/validate', body, ip);
   /** Validates, checks the signature and the echoed fields, and returns the parsed answer. */
   async function check(body: Record<string, unknown>) {
-    const sent = { product: LAUNCHER.slug, nonce: nonce(), ...body };
-    const res = await validate(sent);
-    expect(res.statusCode).toBe(200);
+    const { res, sent, answer } = await helpers.signed('/api/client/validate', body);
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(verifies(res, publicKey)).toBe(true);
-    const answer = res.json();
     expect(Object.keys(answer)).toEqual([
       'valid',
       'code',
@@ -78,15 +41,11 @@ describe('the licence check API for the automation tool', () => {
       'hwid',
       'licenceId',
     ]);
-    expect(answer.nonce).toBe(sent.nonce);
-    expect(answer.hwid).toBe(body.hwid);
     expect(answer.product).toBe(sent.product);
     expect(Math.abs(Date.parse(answer.serverTime) - Date.now())).toBeLessThan(5000);
     expect(answer.valid).toBe(answer.code === 'VALID');
     return answer as { valid: boolean; code: string; expiresAt: string | null };
   }
-  const licenceRow = async (id: string) =>
-    (await ctx.db.select().from(licences).where(eq(licences.id, id)))[0]!;
 
   it('publishes an Ed25519 public key and keeps no key in the database', async () => {
     const res = await ctx.app.inject('/api/client/public-key');

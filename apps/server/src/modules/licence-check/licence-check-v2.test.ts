@@ -1,28 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash, createPublicKey, randomBytes, verify, type KeyObject } from 'node:crypto';
+import { createHash, createPublicKey, type KeyObject } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
 import { createTestApp, signedIn, type TestContext } from '../../../test/harness';
 import { licenceMachines, licences, plans, products } from '../../db/schema';
 import { grantLicenceDays } from '../licences';
-import {
-  CLOTHING,
-  freshIp,
-  LAUNCHER,
-  ownerKeys,
-  redeem,
-  setGlobalSettings,
-} from '../keys/keys.fixtures';
+import { CLOTHING, freshIp, LAUNCHER, setGlobalSettings } from '../keys/keys.fixtures';
+import { licenceCheckHelpers, nonce, publicKeyOf, verifies } from './licence-check.fixtures';
 
 /** Licence check, second version (issue 14, docs/licence-api.md): bindings, REVOKED, machines, offline tokens, variables. */
-const nonce = () => randomBytes(16).toString('base64url');
 const DAY = 24 * 60 * 60 * 1000;
-
-function verifies(res: LightMyRequestResponse, publicKey: KeyObject): boolean {
-  const signature = res.headers['x-signature'];
-  if (typeof signature !== 'string') return false;
-  return verify(null, res.rawPayload, publicKey, Buffer.from(signature, 'base64'));
-}
 
 describe('licence check v2', () => {
   let ctx: TestContext;
@@ -31,38 +17,16 @@ describe('licence check v2', () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     owner = await signedIn(ctx, 'Owner');
-    publicKey = createPublicKey((await ctx.app.inject('/api/client/public-key')).json().publicKey);
+    publicKey = await publicKeyOf(ctx);
   });
   afterAll(() => ctx.close());
 
-  async function licence(productId = LAUNCHER._id, plan = 'Basic Plan') {
-    const member = await signedIn(ctx);
-    const [voucher] = await ownerKeys(ctx, owner, productId, plan);
-    const res = await redeem(ctx, member.auth, voucher!);
-    const product = res.json().product as { _id: string; licenceKey: string };
-    return { member, key: product.licenceKey, licenceId: product._id };
-  }
-  const post = (url: string, body: Record<string, unknown>, ip = freshIp()) =>
-    ctx.app.inject({
-      method: 'POST',
-      url,
-      payload: { product: LAUNCHER.slug, nonce: nonce(), ...body },
-      remoteAddress: ip,
-    });
-  /** A signed answer, checked: signature, and the request's nonce and hwid echoed. */
-  async function signed(url: string, body: Record<string, unknown>, ip?: string) {
-    const sent = { product: LAUNCHER.slug, nonce: nonce(), ...body };
-    const res = await post(url, sent, ip);
-    expect(res.statusCode).toBe(200);
-    expect(verifies(res, publicKey)).toBe(true);
-    const answer = res.json();
-    expect(answer.nonce).toBe(sent.nonce);
-    expect(answer.hwid).toBe(body.hwid);
-    return answer;
-  }
-  const check = (body: Record<string, unknown>, ip?: string) =>
-    signed('/api/client/validate', body, ip);
-  const offline = (body: Record<string, unknown>) => signed('/api/client/offline-token', body);
+  const helpers = licenceCheckHelpers(() => ({ ctx, owner, publicKey }));
+  const { licence, post, signed, licenceRow } = helpers;
+  const check = async (body: Record<string, unknown>, ip?: string) =>
+    (await signed('/api/client/validate', body, ip)).answer;
+  const offline = async (body: Record<string, unknown>) =>
+    (await signed('/api/client/offline-token', body)).answer;
   const setMax = (licenceId: string, n: number) =>
     ctx.db.update(licences).set({ maxMachines: n }).where(eq(licences.id, licenceId));
   const machinesOf = (licenceId: string) =>
@@ -71,8 +35,6 @@ describe('licence check v2', () => {
       .from(licenceMachines)
       .where(eq(licenceMachines.licenceId, licenceId))
       .orderBy(licenceMachines.firstSeenAt);
-  const licenceRow = async (id: string) =>
-    (await ctx.db.select().from(licences).where(eq(licences.id, id)))[0]!;
 
   it('public key: PEM, the raw 32 bytes (base64) and their SHA-256 fingerprint (hex)', async () => {
     const body = (await ctx.app.inject('/api/client/public-key')).json();
