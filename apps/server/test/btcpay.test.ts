@@ -4,12 +4,21 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MESSAGES } from '@stellar/shared';
-import { createTestApp, rows, signedIn, type TestContext } from './harness';
+import { createTestApp, signedIn, type TestContext } from './harness';
 import { startFakeBtcpay, type FakeBtcpay } from './btcpay';
+import {
+  balanceOf,
+  firstProductId,
+  licenceCount as licenceCountOf,
+  licencesOf,
+  orderRow as orderRowOf,
+  paidEvents as paidEventsOf,
+  postTopUp,
+} from './payments.fixtures';
 import { ConfigError, loadConfig } from '../src/config';
-import { balanceLedger, licences, orders, paymentWebhookDeliveries, users } from '../src/db/schema';
+import { orders, paymentWebhookDeliveries } from '../src/db/schema';
 import { ATTENTION } from '../src/modules/payments';
 import { btcpaySignature } from '../src/modules/payments/webhook-signature';
 import { BAD_SIGNATURE } from '../src/modules/payments/webhook.routes';
@@ -28,9 +37,7 @@ describe('BTCPay checkout against the fake BTCPay Server', () => {
     await ctx.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = ctx.app.server.address() as AddressInfo;
     webhookUrl = `http://127.0.0.1:${port}/api/payments/btcpay/webhook`;
-    productId = (
-      await rows<{ id: string }>(ctx, sql`select id from products order by sort_order limit 1`)
-    )[0]!.id;
+    productId = await firstProductId(ctx);
   });
   beforeEach(async () => {
     await fake.settings({
@@ -59,17 +66,9 @@ describe('BTCPay checkout against the fake BTCPay Server', () => {
     await fake.idle(); // InvoiceCreated has been delivered
     return { orderId: order._id as string, invoiceId: row!.invoiceId!, checkoutUrl };
   };
-  const orderRow = async (id: string) =>
-    (await ctx.db.select().from(orders).where(eq(orders.id, id)))[0]!;
-  const licenceCount = async (userId: string) =>
-    (await ctx.db.select().from(licences).where(eq(licences.userId, userId))).length;
-  const paidEvents = async (orderId: string) =>
-    (
-      await rows<{ n: number }>(
-        ctx,
-        sql`select count(*)::int as n from events where type = 'order.paid' and subject_id = ${orderId}`,
-      )
-    )[0]!.n;
+  const orderRow = (id: string) => orderRowOf(ctx, id);
+  const licenceCount = (userId: string) => licenceCountOf(ctx, userId);
+  const paidEvents = (orderId: string) => paidEventsOf(ctx, orderId);
   const settle = async (invoiceId: string) => {
     await fake.setState(invoiceId, { status: 'Settled' });
     return fake.webhook(invoiceId, 'InvoiceSettled');
@@ -103,10 +102,7 @@ describe('BTCPay checkout against the fake BTCPay Server', () => {
     const paid = await orderRow(orderId);
     expect(paid).toMatchObject({ status: 'paid', invoiceStatus: 'Settled', deliveredDays: 7 });
     expect(await licenceCount(member.user.id)).toBe(1);
-    const [licence] = await ctx.db
-      .select()
-      .from(licences)
-      .where(eq(licences.userId, member.user.id));
+    const [licence] = await licencesOf(ctx, member.user.id);
     const expiresAt = licence!.expiresAt.getTime();
 
     const again = await fake.webhook(invoiceId, 'InvoiceSettled', {
@@ -117,7 +113,7 @@ describe('BTCPay checkout against the fake BTCPay Server', () => {
     ]);
     expect(again[0]!.deliveryId).not.toBe(first!.deliveryId);
     expect(await licenceCount(member.user.id)).toBe(1);
-    const [after] = await ctx.db.select().from(licences).where(eq(licences.userId, member.user.id));
+    const [after] = await licencesOf(ctx, member.user.id);
     expect(after!.expiresAt.getTime()).toBe(expiresAt);
     expect(await paidEvents(orderId)).toBe(1);
     const api = await ctx.app.inject({ url: `/api/orders/${orderId}`, headers: member.auth });
@@ -141,12 +137,7 @@ describe('BTCPay checkout against the fake BTCPay Server', () => {
     expect(recorded).toHaveLength(1);
 
     const reseller = await signedIn(ctx, 'Reseller');
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/resellers/me/top-ups',
-      headers: reseller.auth,
-      payload: { amount: 50 },
-    });
+    const res = await postTopUp(ctx, reseller.auth, 50);
     expect(res.statusCode).toBe(201);
     const [topUp] = await ctx.db.select().from(orders).where(eq(orders.id, res.json().topUp._id));
     await fake.idle();
@@ -161,12 +152,8 @@ describe('BTCPay checkout against the fake BTCPay Server', () => {
       fake.webhook(topUp!.invoiceId!, 'InvoiceSettled', { copies: 10 }),
       fake.webhook(topUp!.invoiceId!, 'InvoiceSettled', { copies: 10 }),
     ]);
-    const [user] = await ctx.db.select().from(users).where(eq(users.id, reseller.user.id));
-    const ledger = await ctx.db
-      .select()
-      .from(balanceLedger)
-      .where(eq(balanceLedger.userId, reseller.user.id));
-    expect(user!.balanceCents).toBe(5000);
+    const { balanceCents, ledger } = await balanceOf(ctx, reseller.user.id);
+    expect(balanceCents).toBe(5000);
     expect(ledger).toHaveLength(1);
     expect(ledger[0]!.deltaCents).toBe(5000);
     const me = await ctx.app.inject({ url: '/api/resellers/me', headers: reseller.auth });

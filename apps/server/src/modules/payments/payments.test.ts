@@ -4,21 +4,16 @@ import { eq, sql } from 'drizzle-orm';
 import { MESSAGES } from '@stellar/shared';
 import { createTestApp, rows, signedIn, type TestContext } from '../../../test/harness';
 import {
-  balanceLedger,
-  coupons,
-  licences,
-  orders,
-  paymentWebhookDeliveries,
-  users,
-} from '../../db/schema';
+  balanceOf,
+  firstProductId,
+  licencesOf,
+  paidEvents,
+  postTopUp,
+} from '../../../test/payments.fixtures';
+import { coupons, orders, paymentWebhookDeliveries } from '../../db/schema';
 import { btcpaySignature } from './webhook-signature';
 import { setTestInvoiceStatus } from './test-processor';
 import { BAD_SIGNATURE } from './webhook.routes';
-
-const PRODUCT = (ctx: TestContext) =>
-  rows<{ id: string }>(ctx, sql`select id from products order by sort_order limit 1`).then(
-    (r) => r[0]!.id,
-  );
 
 describe('payments off', () => {
   let ctx: TestContext;
@@ -33,7 +28,7 @@ describe('payments off', () => {
       method: 'POST',
       url: '/api/orders',
       headers: member.auth,
-      payload: { productId: await PRODUCT(ctx), plan: 'Basic Plan' },
+      payload: { productId: await firstProductId(ctx), plan: 'Basic Plan' },
     });
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toBe(MESSAGES.paymentsNotSetUp);
@@ -46,7 +41,7 @@ describe('test mode checkout', () => {
   let productId: string;
   beforeAll(async () => {
     ctx = await createTestApp({ env: { PAYMENTS_TEST_MODE: 'on' } });
-    productId = await PRODUCT(ctx);
+    productId = await firstProductId(ctx);
   });
   afterAll(() => ctx.close());
 
@@ -132,18 +127,11 @@ describe('test mode checkout', () => {
       ...Array.from({ length: 10 }, () => signed(webhookBody(invoiceId))),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
-    const [licence] = await ctx.db
-      .select()
-      .from(licences)
-      .where(eq(licences.userId, member.user.id));
+    const [licence] = await licencesOf(ctx, member.user.id);
     const days = (licence!.expiresAt.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThanOrEqual(7);
-    const events = await rows<{ n: number }>(
-      ctx,
-      sql`select count(*)::int as n from events where type = 'order.paid' and subject_id = ${o._id}`,
-    );
-    expect(events[0]!.n).toBe(1);
+    expect(await paidEvents(ctx, o._id)).toBe(1);
     // Another member cannot see it.
     const other = await signedIn(ctx);
     expect(
@@ -235,31 +223,12 @@ describe('test mode checkout', () => {
 
   it('a reseller top-up is credited exactly once, with its ledger row', async () => {
     const reseller = await signedIn(ctx, 'Reseller');
-    const tooSmall = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/resellers/me/top-ups',
-      headers: reseller.auth,
-      payload: { amount: 5 },
-    });
+    const tooSmall = await postTopUp(ctx, reseller.auth, 5);
     expect(tooSmall.statusCode).toBe(400);
     expect(tooSmall.json().errors.amount).toBe('Amount must be between $10 and $10,000.');
     const member = await signedIn(ctx);
-    expect(
-      (
-        await ctx.app.inject({
-          method: 'POST',
-          url: '/api/resellers/me/top-ups',
-          headers: member.auth,
-          payload: { amount: 50 },
-        })
-      ).statusCode,
-    ).toBe(403);
-    const res = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/resellers/me/top-ups',
-      headers: reseller.auth,
-      payload: { amount: 50 },
-    });
+    expect((await postTopUp(ctx, member.auth, 50)).statusCode).toBe(403);
+    const res = await postTopUp(ctx, reseller.auth, 50);
     expect(res.statusCode).toBe(201);
     const { topUp, checkoutUrl } = res.json();
     expect(topUp).toMatchObject({ status: 'pending', amount: 50 });
@@ -271,12 +240,8 @@ describe('test mode checkout', () => {
       payload: '',
     });
     await Promise.all(Array.from({ length: 10 }, () => signed(webhookBody(invoiceId))));
-    const [user] = await ctx.db.select().from(users).where(eq(users.id, reseller.user.id));
-    const ledger = await ctx.db
-      .select()
-      .from(balanceLedger)
-      .where(eq(balanceLedger.userId, reseller.user.id));
-    expect(user!.balanceCents).toBe(5000);
+    const { balanceCents, ledger } = await balanceOf(ctx, reseller.user.id);
+    expect(balanceCents).toBe(5000);
     expect(ledger).toHaveLength(1);
     expect(ledger[0]).toMatchObject({
       deltaCents: 5000,
