@@ -16,19 +16,18 @@ import { useUpdateGlobalSettings } from '../api/update-global-settings';
 import { reportAdminError } from './report-admin-error';
 
 type YesNoField = 'allowHWIDReset' | 'allowSettingsAccess';
+type NumberField = 'hwidResetCooldownHours' | 'offlineDays';
 
 // Only "is it a number" is checked here; the range is the server's rule and its message.
+const numberText = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => text !== '' && Number.isFinite(Number(text)), message)
+    .transform(Number);
 const settingsFormSchema = globalSettingsSchema.extend({
-  hwidResetCooldownHours: z
-    .string()
-    .trim()
-    .refine((text) => text !== '' && Number.isFinite(Number(text)), 'Must be a number of hours.')
-    .transform(Number),
-  offlineDays: z
-    .string()
-    .trim()
-    .refine((text) => text !== '' && Number.isFinite(Number(text)), 'Must be a number of days.')
-    .transform(Number),
+  hwidResetCooldownHours: numberText('Must be a number of hours.'),
+  offlineDays: numberText('Must be a number of days.'),
 });
 type SettingsFormValues = z.input<typeof settingsFormSchema>;
 const FIELDS = [
@@ -54,6 +53,21 @@ const SWITCHES: { field: YesNoField; label: string; hint: string }[] = [
     field: 'allowSettingsAccess',
     label: 'Allow settings access',
     hint: 'Members get a Settings button on their products.',
+  },
+];
+
+const NUMBER_FIELDS: { field: NumberField; label: string; hint: string; max: number }[] = [
+  {
+    field: 'hwidResetCooldownHours',
+    label: 'HWID reset cooldown (hours)',
+    hint: 'How long a member waits between two HWID resets. 0 means no wait.',
+    max: 8760,
+  },
+  {
+    field: 'offlineDays',
+    label: 'Offline tokens (days)',
+    hint: "How long the tool may keep running without the network after a valid check, never past the licence's expiry. 0 turns offline tokens off; at most 30.",
+    max: 30,
   },
 ];
 
@@ -157,42 +171,27 @@ export function GlobalSettingsForm({ initial }: { initial: GlobalSettingsPayload
             )}
           />
         ))}
-        <FormField
-          label="HWID reset cooldown (hours)"
-          hint="How long a member waits between two HWID resets. 0 means no wait."
-          error={errors.hwidResetCooldownHours?.message}
-          className="max-w-xs"
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={8760}
-              step={1}
-              {...register('hwidResetCooldownHours', { onChange: () => setStatus(null) })}
-            />
-          )}
-        </FormField>
-        <FormField
-          label="Offline tokens (days)"
-          hint="How long the tool may keep running without the network after a valid check, never past the licence's expiry. 0 turns offline tokens off; at most 30."
-          error={errors.offlineDays?.message}
-          className="max-w-xs"
-        >
-          {(control) => (
-            <Input
-              {...control}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={30}
-              step={1}
-              {...register('offlineDays', { onChange: () => setStatus(null) })}
-            />
-          )}
-        </FormField>
+        {NUMBER_FIELDS.map(({ field, label, hint, max }) => (
+          <FormField
+            key={field}
+            label={label}
+            hint={hint}
+            error={errors[field]?.message}
+            className="max-w-xs"
+          >
+            {(control) => (
+              <Input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={max}
+                step={1}
+                {...register(field, { onChange: () => setStatus(null) })}
+              />
+            )}
+          </FormField>
+        ))}
         {status && <Alert tone={status.tone}>{status.text}</Alert>}
         <div>
           <Button type="submit" disabled={update.isPending}>
