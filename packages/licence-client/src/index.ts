@@ -218,11 +218,11 @@ const REFUSALS: Record<LicenceFailureReason, string> = {
 const JSON_HEADERS = { 'content-type': 'application/json', 'accept-encoding': 'identity' };
 
 /**
- * Checks the licence of this machine: sends a fresh nonce, verifies the signed answer (signature,
- * nonce, product, bindings, freshness) and resolves only for VALID. Every other outcome throws a
- * LicenceCheckError whose `reason` is the server's code or the client's own failure.
+ * POSTs a licence check request (validate or offline-token) for this machine with a fresh nonce;
+ * throws on a network failure or a status other than 200. `verify()` checks the signed answer
+ * against what was sent: signature, nonce, product, bindings (hwid, licenceId) and freshness.
  */
-export async function checkLicence(opts: CheckOptions): Promise<LicenceCheckResult> {
+async function postCheck(opts: CheckOptions, path: string, extra: Record<string, string>) {
   const fetchImpl = opts.fetch ?? globalThis.fetch;
   const timeoutMs = opts.timeoutMs ?? 10_000;
   const publicKey = pinnedKey(opts.publicKey);
@@ -230,32 +230,42 @@ export async function checkLicence(opts: CheckOptions): Promise<LicenceCheckResu
   const nonce = newNonce();
   const res = await request(
     fetchImpl,
-    `${baseUrl(opts.server)}/api/client/validate`,
+    `${baseUrl(opts.server)}${path}`,
     {
       method: 'POST',
       headers: JSON_HEADERS,
-      body: JSON.stringify({
-        key: opts.key,
-        hwid,
-        product: opts.product,
-        nonce,
-        ...(opts.version ? { version: opts.version } : {}),
-      }),
+      body: JSON.stringify({ key: opts.key, hwid, product: opts.product, nonce, ...extra }),
     },
     timeoutMs,
   );
   if (res.status !== 200) throw httpFailure(res.status, res.body);
-  const answer = verifyLicenceAnswer({
-    body: res.body,
-    signature: res.signature,
-    publicKey,
-    nonce,
-    product: opts.product,
-    hwid,
-    licenceId: opts.licenceId,
-    maxSkewSeconds: opts.maxSkewSeconds ?? 300,
-    now: opts.now?.() ?? new Date(),
-  });
+  const verify = () =>
+    verifyLicenceAnswer({
+      body: res.body,
+      signature: res.signature,
+      publicKey,
+      nonce,
+      product: opts.product,
+      hwid,
+      licenceId: opts.licenceId,
+      maxSkewSeconds: opts.maxSkewSeconds ?? 300,
+      now: opts.now?.() ?? new Date(),
+    });
+  return { res, publicKey, hwid, nonce, verify };
+}
+
+/**
+ * Checks the licence of this machine: sends a fresh nonce, verifies the signed answer (signature,
+ * nonce, product, bindings, freshness) and resolves only for VALID. Every other outcome throws a
+ * LicenceCheckError whose `reason` is the server's code or the client's own failure.
+ */
+export async function checkLicence(opts: CheckOptions): Promise<LicenceCheckResult> {
+  const { hwid, verify } = await postCheck(
+    opts,
+    '/api/client/validate',
+    opts.version ? { version: opts.version } : {},
+  );
+  const answer = verify();
   if (answer.code !== 'VALID' || !answer.expiresAt) {
     const reason = answer.code === 'VALID' ? 'BAD_RESPONSE' : answer.code;
     throw new LicenceCheckError(reason, REFUSALS[reason] || 'the answer has no expiry', answer);
@@ -281,37 +291,12 @@ export async function checkLicence(opts: CheckOptions): Promise<LicenceCheckResu
 export async function fetchOfflineToken(
   opts: CheckOptions,
 ): Promise<{ token: OfflineToken; validUntil: Date; answer: LicenceAnswer }> {
-  const fetchImpl = opts.fetch ?? globalThis.fetch;
-  const timeoutMs = opts.timeoutMs ?? 10_000;
-  const publicKey = pinnedKey(opts.publicKey);
-  const hwid = opts.hwid ?? computeHwid();
-  const nonce = newNonce();
-  const res = await request(
-    fetchImpl,
-    `${baseUrl(opts.server)}/api/client/offline-token`,
-    {
-      method: 'POST',
-      headers: JSON_HEADERS,
-      body: JSON.stringify({ key: opts.key, hwid, product: opts.product, nonce }),
-    },
-    timeoutMs,
-  );
-  if (res.status !== 200) throw httpFailure(res.status, res.body);
+  const { res, publicKey, nonce, verify } = await postCheck(opts, '/api/client/offline-token', {});
   const raw = signatureMatches(res.body, res.signature, publicKey) ? parseSigned(res.body) : null;
   if (raw?.code === 'OFFLINE_DISABLED' && raw.nonce === nonce) {
     throw new LicenceCheckError('OFFLINE_DISABLED', REFUSALS.OFFLINE_DISABLED);
   }
-  const answer = verifyLicenceAnswer({
-    body: res.body,
-    signature: res.signature,
-    publicKey,
-    nonce,
-    product: opts.product,
-    hwid,
-    licenceId: opts.licenceId,
-    maxSkewSeconds: opts.maxSkewSeconds ?? 300,
-    now: opts.now?.() ?? new Date(),
-  });
+  const answer = verify();
   if (answer.code !== 'VALID') {
     throw new LicenceCheckError(answer.code, REFUSALS[answer.code], answer);
   }
