@@ -34,6 +34,12 @@ export interface Database {
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 const MIGRATION_LOCK = 727274; // advisory lock id: one migrator at a time across processes
+/**
+ * PGlite's default shared_buffers (128 MB) sits in its WebAssembly memory and is nearly all resident
+ * from the start; the data files are already in the kernel's page cache, so a smaller buffer pool
+ * keeps the process far lighter (docs/benchmarks.md, Memory).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -50,7 +56,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const dataDir = path.resolve(opts.dataDir ?? './data');
   const release = lockDataDir(dataDir);
   try {
-    const client = await PGlite.create({ dataDir: path.join(dataDir, 'pglite') });
+    const client = await PGlite.create({
+      dataDir: path.join(dataDir, 'pglite'),
+      startParams: PGLITE_START_PARAMS,
+    });
     return wrapPglite(client, release);
   } catch (err) {
     release();
