@@ -23,8 +23,8 @@ function owner(url) {
   if (!url) return '(native)';
   const nm = url.lastIndexOf('node_modules/');
   if (nm >= 0) {
-    const rest = url.slice(nm + 'node_modules/'.length).split('/');
-    return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
+    const [scope = '', name = ''] = url.slice(nm + 'node_modules/'.length).split('/');
+    return scope.startsWith('@') ? `${scope}/${name}` : scope;
   }
   if (url.startsWith('node:')) return url;
   const src = url.indexOf('/src/');
@@ -32,6 +32,7 @@ function owner(url) {
 }
 
 // Seconds since the profile started, per sample; the busy (non-idle) share of each second.
+/** @type {number[]} */
 const at = [];
 let clock = 0;
 for (const delta of profile.timeDeltas) at.push((clock += delta) / 1e6);
@@ -42,15 +43,17 @@ const idleIds = new Set(
 const perSecond = [];
 profile.samples.forEach((id, i) => {
   const s = Math.floor(at[i] ?? 0);
-  perSecond[s] ??= [0, 0];
-  perSecond[s][0] += 1;
-  if (!idleIds.has(id)) perSecond[s][1] += 1;
+  const counts = (perSecond[s] ??= [0, 0]);
+  counts[0] = (counts[0] ?? 0) + 1;
+  if (!idleIds.has(id)) counts[1] = (counts[1] ?? 0) + 1;
 });
 console.log(
   'busy % per second: ' +
-    perSecond.map((c, s) => `${s}:${c ? Math.round((100 * c[1]) / c[0]) : 0}`).join(' '),
+    perSecond
+      .map((c, s) => `${s}:${c ? Math.round((100 * (c[1] ?? 0)) / (c[0] ?? 1)) : 0}`)
+      .join(' '),
 );
-const [from, to] = (windowArg ?? '0-1e9').split('-').map(Number);
+const [from = 0, to = 1e9] = (windowArg ?? '0-1e9').split('-').map(Number);
 const picked = profile.samples.filter((_, i) => (at[i] ?? 0) >= from && (at[i] ?? 0) < to);
 const total = picked.length;
 /** @type {Map<string, number>} */
@@ -64,7 +67,7 @@ for (const id of picked) {
   const key = `${f.functionName || '(anonymous)'} ${owner(f.url)}:${f.lineNumber + 1}`;
   self.set(key, (self.get(key) ?? 0) + 1);
   const seen = new Set();
-  for (let cur = id; cur !== undefined; cur = parent.get(cur)) {
+  for (let cur = /** @type {number | undefined} */ (id); cur !== undefined; cur = parent.get(cur)) {
     const o = owner(byId.get(cur)?.callFrame.url ?? '');
     if (seen.has(o)) continue;
     seen.add(o);
