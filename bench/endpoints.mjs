@@ -13,7 +13,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { throwawayDatabase } from './lib/postgres.mjs';
 import { apiClient, startServer as startBenchServer, waitReady } from './lib/server.mjs';
 
 const env = process.env;
@@ -24,20 +24,6 @@ const warmup = Number(env.BENCH_WARMUP ?? 2);
 const pgAdminUrl = env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const engines = (env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const owner = { username: 'bench-owner', password: randomBytes(12).toString('base64url') };
-
-/**
- * @param {string} url
- * @param {string} text
- */
-async function adminQuery(url, text) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** @returns {Promise<number>} */
 function freePort() {
@@ -59,12 +45,8 @@ function freePort() {
  */
 async function prepareDatabase(engine, cleanups) {
   if (engine === 'postgres') {
-    const name = `stellar_bench_ep_${randomBytes(5).toString('hex')}`;
-    await adminQuery(pgAdminUrl, `CREATE DATABASE ${name}`);
-    cleanups.push(() => adminQuery(pgAdminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    const url = new URL(pgAdminUrl);
-    url.pathname = `/${name}`;
-    return { kind: 'PostgreSQL (local)', vars: { DATABASE_URL: url.toString() } };
+    const { url } = await throwawayDatabase(pgAdminUrl, 'stellar_bench_ep', cleanups);
+    return { kind: 'PostgreSQL (local)', vars: { DATABASE_URL: url } };
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stellar-bench-ep-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

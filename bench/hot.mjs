@@ -17,7 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { adminQuery, throwawayDatabase } from './lib/postgres.mjs';
 import { repoRoot } from '../scripts/lib/paths.mjs';
 import { buildWebIfStale } from '../scripts/lib/web-build.mjs';
 import { apiClient, startServer as startBenchServer, waitReady } from './lib/server.mjs';
@@ -36,20 +36,6 @@ const owner = { username: 'bench-owner', password: randomBytes(12).toString('bas
 const webDist = path.join(repoRoot, 'apps/web/dist');
 // What a browser sends: the HTML cases are answered compressed, as they would be to a visitor.
 const browser = { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' };
-
-/**
- * @param {string} url
- * @param {string} text
- */
-async function adminQuery(url, text) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
 
 /** @returns {Promise<number>} */
 function freePort() {
@@ -97,12 +83,8 @@ async function startCeiling(cleanups) {
  */
 async function prepareDatabase(engine, cleanups) {
   if (engine === 'postgres') {
-    const name = `stellar_bench_hot_${randomBytes(5).toString('hex')}`;
-    await adminQuery(pgAdminUrl, `CREATE DATABASE ${name}`);
-    cleanups.push(() => adminQuery(pgAdminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    const url = new URL(pgAdminUrl);
-    url.pathname = `/${name}`;
-    return { kind: 'PostgreSQL (local)', vars: { DATABASE_URL: url.toString() } };
+    const { url } = await throwawayDatabase(pgAdminUrl, 'stellar_bench_hot', cleanups);
+    return { kind: 'PostgreSQL (local)', vars: { DATABASE_URL: url } };
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stellar-bench-hot-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

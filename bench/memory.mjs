@@ -14,7 +14,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
+import { throwawayDatabase } from './lib/postgres.mjs';
 import WebSocket from 'ws';
 import { apiClient, startServer as startBenchServer, waitReady } from './lib/server.mjs';
 
@@ -39,30 +39,11 @@ const probe = `import { appendFileSync } from 'node:fs';
 const file = process.env.BENCH_MEMORY_FILE;
 setInterval(() => appendFileSync(file, JSON.stringify(process.memoryUsage()) + '\\n'), 1000).unref();`;
 
-/**
- * @param {string} url
- * @param {string} text
- */
-async function adminQuery(url, text) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh database for this run: a PGlite folder, or a throwaway PostgreSQL database. */
 async function prepareDatabase() {
   if (env.BENCH_DATABASE_URL) {
-    const name = `stellar_bench_mem_${randomBytes(5).toString('hex')}`;
-    const adminUrl = env.BENCH_DATABASE_URL;
-    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-    cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    const url = new URL(env.BENCH_DATABASE_URL);
-    url.pathname = `/${name}`;
-    return { kind: 'PostgreSQL', vars: { DATABASE_URL: url.toString() } };
+    const { url } = await throwawayDatabase(env.BENCH_DATABASE_URL, 'stellar_bench_mem', cleanups);
+    return { kind: 'PostgreSQL', vars: { DATABASE_URL: url } };
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stellar-bench-mem-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

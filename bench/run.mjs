@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { throwawayDatabase } from './lib/postgres.mjs';
 import { apiClient, startServer as startBenchServer, waitReady } from './lib/server.mjs';
 
 const env = process.env;
@@ -28,30 +29,15 @@ const owner = { username: 'bench-owner', password: randomBytes(12).toString('bas
 /** @type {Array<() => unknown>} */
 const cleanups = [];
 
-/**
- * @param {string} url
- * @param {string} text
- */
-async function adminQuery(url, text) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
-
 /** A fresh database for this run: a PGlite folder, or a throwaway PostgreSQL database. */
 async function prepareDatabase() {
   if (env.BENCH_DATABASE_URL) {
-    const name = `stellar_bench_${randomBytes(5).toString('hex')}`;
-    const adminUrl = env.BENCH_DATABASE_URL;
-    await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
-    cleanups.push(() => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
-    const url = new URL(env.BENCH_DATABASE_URL);
-    url.pathname = `/${name}`;
-    return { kind: 'PostgreSQL', name, vars: { DATABASE_URL: url.toString() } };
+    const { name, url } = await throwawayDatabase(
+      env.BENCH_DATABASE_URL,
+      'stellar_bench',
+      cleanups,
+    );
+    return { kind: 'PostgreSQL', name, vars: { DATABASE_URL: url } };
   }
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stellar-bench-'));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

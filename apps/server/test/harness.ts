@@ -136,3 +136,15 @@ export async function rows<T = Record<string, unknown>>(
   const result = (await ctx.db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** Each route's hook lines, from printRoutes: "path (METHODS)" -> its "• (hook) [...]" lines. */
+export function routeHooks(ctx: TestContext): Map<string, string> {
+  const lines = ctx.app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n');
+  const blocks = new Map<string, string>();
+  let current = '';
+  for (const line of lines) {
+    if (line.includes('•')) blocks.set(current, `${blocks.get(current) ?? ''}${line}\n`);
+    else current = line.replace(/^[\s│├└─]+/, '').trim();
+  }
+  return blocks;
+}

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestApp, routeHooks, type TestContext } from '../../test/harness';
 import { SECURITY_HEADER_OPTIONS } from './security-headers';
 
 /** What helmet itself sets on a real Node response for our options (no Fastify in the way). */
@@ -35,18 +35,6 @@ const HELMET_HEADERS = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ];
-
-/** "path (METHODS)" -> its "• (hook) [...]" lines, from printRoutes. */
-function routeHooks(ctx: TestContext): Map<string, string> {
-  const lines = ctx.app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n');
-  const blocks = new Map<string, string>();
-  let current = '';
-  for (const line of lines) {
-    if (line.includes('•')) blocks.set(current, `${blocks.get(current) ?? ''}${line}\n`);
-    else current = line.replace(/^[\s│├└─]+/, '').trim();
-  }
-  return blocks;
-}
 
 describe('security headers computed once', () => {
   let ctx: TestContext;

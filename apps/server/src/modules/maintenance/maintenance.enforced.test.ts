@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { MaintenancePage } from '@stellar/shared';
-import { createTestApp, rows, signedIn, type TestContext } from '../../../test/harness';
+import { createTestApp, routeHooks, rows, signedIn, type TestContext } from '../../../test/harness';
 import { maintenance } from '../../db/schema';
 import { grant, credit, LAUNCHER, ownerKeys, redeem } from '../keys/keys.fixtures';
 
@@ -175,14 +175,7 @@ describe('maintenance enforced by the API', () => {
   });
 
   it('hooks the guard only onto routes that name a page (public reads pay nothing for it)', () => {
-    const lines = ctx.app.printRoutes({ includeHooks: true, commonPrefix: false }).split('\n');
-    // Route blocks: a "path (METHODS)" line followed by its "• (hook) [...]" lines.
-    const blocks = new Map<string, string>();
-    let current = '';
-    for (const line of lines) {
-      if (line.includes('•')) blocks.set(current, `${blocks.get(current) ?? ''}${line}\n`);
-      else current = line.replace(/^[\s│├└─]+/, '').trim();
-    }
+    const blocks = routeHooks(ctx);
     const guarded = [...blocks.values()].filter((hooks) => hooks.includes('maintenanceGuardHook'));
     // chats 1, tickets 1, keys 2, licences 4 route handlers name a maintenance page.
     expect(guarded.length).toBeGreaterThanOrEqual(8);
