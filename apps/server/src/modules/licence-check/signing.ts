@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { ConfigError } from '../../config';
+import { Batcher } from '../../lib/batcher';
 import { newSigningKey } from '../../lib/secrets';
 
 /** Signs licence answers; built once per app, so the key is parsed once. */
@@ -45,22 +46,20 @@ parentPort.on('message', (bodies) => {
 });`;
 
 const MAX_BATCH = 256;
-interface Pending {
-  body: string;
-  resolve: (signature: string) => void;
-}
 
 /**
  * Ed25519 signing (about 25 µs an answer, the largest single cost of a check) on its own thread,
  * so the event loop keeps serving requests meanwhile. Bodies queued during one turn of the event
- * loop go over in one message; answers come back in order. If the thread fails or is closed,
- * signing falls back to the main thread, so a signature is never lost.
+ * loop go over in one message (lib/batcher.ts); answers come back in order. If the thread fails or
+ * is closed, signing falls back to the main thread, so a signature is never lost.
  */
 class ThreadSigner {
   private worker: Worker | null;
-  private queue: Pending[] = [];
-  private inFlight: Pending[][] = [];
-  private scheduled = false;
+  private inFlight: { bodies: string[]; resolve: (signatures: string[]) => void }[] = [];
+  private readonly batcher = new Batcher<string, string>(
+    (bodies) => this.signMany(bodies),
+    MAX_BATCH,
+  );
 
   constructor(private readonly key: KeyObject) {
     this.worker = new Worker(WORKER_SOURCE, {
@@ -70,8 +69,8 @@ class ThreadSigner {
     });
     this.worker.unref();
     this.worker.on('message', (signatures: string[]) => {
-      const batch = this.inFlight.shift() ?? [];
-      batch.forEach((p, i) => p.resolve(signatures[i] ?? signInline(this.key, p.body)));
+      const batch = this.inFlight.shift();
+      batch?.resolve(batch.bodies.map((b, i) => signatures[i] ?? signInline(this.key, b)));
     });
     const fail = () => this.fallBack();
     this.worker.on('error', fail);
@@ -80,38 +79,23 @@ class ThreadSigner {
 
   sign(body: string): Promise<string> {
     if (!this.worker) return Promise.resolve(signInline(this.key, body));
+    return this.batcher.load(body);
+  }
+
+  private signMany(bodies: string[]): Promise<string[]> {
+    if (!this.worker) return Promise.resolve(bodies.map((b) => signInline(this.key, b)));
     return new Promise((resolve) => {
-      this.queue.push({ body, resolve });
-      if (this.queue.length >= MAX_BATCH) this.flush();
-      else if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => {
-          this.scheduled = false;
-          this.flush();
-        });
-      }
+      this.inFlight.push({ bodies, resolve });
+      this.worker!.postMessage(bodies);
     });
   }
 
-  private flush(): void {
-    if (this.queue.length === 0) return;
-    const batch = this.queue;
-    this.queue = [];
-    if (!this.worker) {
-      for (const p of batch) p.resolve(signInline(this.key, p.body));
-      return;
-    }
-    this.inFlight.push(batch);
-    this.worker.postMessage(batch.map((p) => p.body));
-  }
-
-  /** The thread is gone: sign whatever was waiting here, and everything after. */
+  /** The thread is gone: sign whatever was sent to it here, and everything after. */
   private fallBack(): void {
     this.worker = null;
-    for (const p of [...this.inFlight.flat(), ...this.queue])
-      p.resolve(signInline(this.key, p.body));
+    for (const { bodies, resolve } of this.inFlight)
+      resolve(bodies.map((b) => signInline(this.key, b)));
     this.inFlight = [];
-    this.queue = [];
   }
 
   async close(): Promise<void> {

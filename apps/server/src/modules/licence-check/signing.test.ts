@@ -1,0 +1,32 @@
+import { verify } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { loadSigner } from './signing';
+
+const valid = (pem: string, body: string, signature: string) =>
+  verify(null, Buffer.from(body, 'utf8'), pem, Buffer.from(signature, 'base64'));
+
+describe('licence answer signer', () => {
+  it('signs 300 concurrent bodies on its thread, each with its own valid signature', async () => {
+    const signer = await loadSigner();
+    try {
+      const bodies = Array.from({ length: 300 }, (_, i) => JSON.stringify({ n: i }));
+      const signatures = await Promise.all(bodies.map((b) => signer.sign(b)));
+      bodies.forEach((b, i) => expect(valid(signer.publicKeyPem, b, signatures[i]!)).toBe(true));
+      expect(valid(signer.publicKeyPem, bodies[0]!, signatures[1]!)).toBe(false);
+    } finally {
+      await signer.close();
+    }
+  });
+
+  it('still signs, on the main thread, what was queued when the thread closed and after', async () => {
+    const signer = await loadSigner();
+    const pending = ['a', 'b', 'c'].map((b) => signer.sign(b));
+    await signer.close();
+    const after = await signer.sign('d');
+    const signatures = await Promise.all(pending);
+    ['a', 'b', 'c'].forEach((b, i) =>
+      expect(valid(signer.publicKeyPem, b, signatures[i]!)).toBe(true),
+    );
+    expect(valid(signer.publicKeyPem, 'd', after)).toBe(true);
+  });
+});
