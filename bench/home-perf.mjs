@@ -1,12 +1,14 @@
 // npm run bench:home: the home page's transfer size (Playwright + Chromium, bytes on the wire per
-// resource type, and a check that no Monaco chunk loads) and Lighthouse performance + accessibility scores
-// (desktop and mobile presets), against the built site served by the real server on a fresh PGlite folder.
+// resource type, gzip size of every script it loads, and a check that no Monaco chunk loads) and
+// Lighthouse performance + accessibility scores (desktop and mobile presets) of the home page and a
+// product page, against the built site served by the real server on a fresh PGlite folder.
 // See docs/benchmarks.md, "Home page".
 //
 // The web app must be built first (`npm run build`).
 //   BENCH_WEB_DIST (apps/web/dist)  the built site to serve
 //   CHROME_PATH (/usr/bin/chromium)  BENCH_JSON=file  BENCH_LIGHTHOUSE=0 to skip Lighthouse
-//   BENCH_LIGHTHOUSE_RUNS (1)  Lighthouse runs per preset; the median performance score is reported
+//   BENCH_LIGHTHOUSE_RUNS (1)  Lighthouse runs per page and preset; the median performance score is reported
+//   BENCH_PAGES (/,/product/stellar-launcher)  the pages Lighthouse scores
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { repoRoot } from '../scripts/lib/paths.mjs';
 import { startServer as startBenchServer, waitReady } from './lib/server.mjs';
@@ -22,6 +25,7 @@ const env = process.env;
 const chromePath = env.CHROME_PATH ?? '/usr/bin/chromium';
 const webDist = path.resolve(repoRoot, env.BENCH_WEB_DIST ?? 'apps/web/dist');
 const lighthouseRuns = Number(env.BENCH_LIGHTHOUSE_RUNS ?? 1);
+const lighthousePages = (env.BENCH_PAGES ?? '/,/product/stellar-launcher').split(',');
 const chromeFlags = [
   '--headless',
   '--no-sandbox',
@@ -140,7 +144,13 @@ async function transferSize(base) {
     }
     const total = list.reduce((n, r) => n + (r.wire ?? 0), 0);
     const monaco = list.filter((r) => MONACO.test(new URL(r.url).pathname));
-    return { loadMs, timing, heading, responses: list, byType, total, monaco };
+    // gzip -9 of each script's plain text (what e2e/bundle-size.spec.ts budgets).
+    const scripts = [];
+    for (const r of list.filter((x) => x.type === 'Script')) {
+      const body = Buffer.from(await (await fetch(r.url)).arrayBuffer());
+      scripts.push({ url: r.url, bytes: body.length, gzip: gzipSync(body, { level: 9 }).length });
+    }
+    return { loadMs, timing, heading, responses: list, byType, total, monaco, scripts };
   } finally {
     await browser.close();
   }
@@ -234,6 +244,17 @@ async function main() {
     })),
   );
   console.log(`total transferred: ${kb(size.total)} KB in ${size.responses.length} responses`);
+  console.table(
+    size.scripts.map((r) => ({
+      script: new URL(r.url).pathname,
+      KB: kb(r.bytes),
+      'KB gzip -9': kb(r.gzip),
+    })),
+  );
+  console.log(
+    `JavaScript: ${size.scripts.length} scripts, ` +
+      `${kb(size.scripts.reduce((n, r) => n + r.gzip, 0))} KB gzip -9`,
+  );
   console.log(
     size.monaco.length === 0
       ? 'Monaco: no Monaco / code-editor chunk loaded on the home page'
@@ -242,17 +263,22 @@ async function main() {
 
   const lh = [];
   if (env.BENCH_LIGHTHOUSE !== '0') {
-    for (const preset of ['desktop', 'mobile']) {
-      const runs = [];
-      for (let i = 0; i < lighthouseRuns; i += 1) runs.push(await lighthouse(`${base}/`, preset));
-      runs.sort((x, y) => x.performance - y.performance);
-      lh.push({ ...runs[Math.floor((runs.length - 1) / 2)], runs: runs.map((r) => r.performance) });
+    for (const page of lighthousePages) {
+      for (const preset of ['desktop', 'mobile']) {
+        const runs = [];
+        for (let i = 0; i < lighthouseRuns; i += 1)
+          runs.push(await lighthouse(`${base}${page}`, preset));
+        runs.sort((x, y) => x.performance - y.performance);
+        const median = runs[Math.floor((runs.length - 1) / 2)];
+        lh.push({ ...median, page, runs: runs.map((r) => r.performance) });
+      }
     }
     console.log(
       `\nLighthouse ${lh[0]?.lighthouse} (${lh[0]?.userAgent}), benchmarkIndex ${lh[0]?.benchmarkIndex}`,
     );
     console.table(
       lh.map((r) => ({
+        page: r.page,
         preset: r.preset,
         performance: r.performance,
         accessibility: r.accessibility,
@@ -266,8 +292,11 @@ async function main() {
     );
     for (const r of lh) {
       if (r.failedA11y.length)
-        console.log(`${r.preset}: accessibility audits not passed: ${r.failedA11y.join(', ')}`);
-      if (r.runtimeError) console.log(`${r.preset}: Lighthouse runtime error: ${r.runtimeError}`);
+        console.log(
+          `${r.page} ${r.preset}: accessibility audits not passed: ${r.failedA11y.join(', ')}`,
+        );
+      if (r.runtimeError)
+        console.log(`${r.page} ${r.preset}: Lighthouse runtime error: ${r.runtimeError}`);
     }
   }
   if (env.BENCH_JSON)

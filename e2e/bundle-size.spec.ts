@@ -3,9 +3,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-// The home page's JavaScript budget (gzip, every chunk it loads) and Monaco's confinement to
-// /code-editor, checked on the build the other specs drive (apps/web/dist).
-const BUDGET_BYTES = 170 * 1024;
+// The JavaScript budgets (gzip, every chunk a first visit loads) of the home page and a product page,
+// and Monaco's confinement to /code-editor, checked on the build the other specs drive (apps/web/dist).
+// docs/benchmarks.md, "Home page": 124.0 KB and 127.6 KB measured; issue 15 asks for 120 KB.
+const BUDGET_BYTES = 125 * 1024;
+const PRODUCT_BUDGET_BYTES = 128 * 1024;
 const DIST = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
 // Strings only Monaco's own code contains (chunk file names never do).
 const MONACO_MARKERS = ['MonacoEnvironment', 'monaco-editor-background'];
@@ -55,6 +57,22 @@ test.describe('bundle size and Monaco confinement', () => {
     }
     console.log(`home page JavaScript: ${files.length} chunks, ${kb(total)} gzip`);
     expect(total, `home JS is ${kb(total)} gzip`).toBeLessThanOrEqual(BUDGET_BYTES);
+
+    // A product page adds its lazy route's chunks to the entry's.
+    const productKey = Object.keys(manifest).find((key) =>
+      key.endsWith('features/products/routes/product.tsx'),
+    );
+    expect(productKey, 'the product route is a chunk of its own').toBeTruthy();
+    const productFiles = new Set([
+      ...files,
+      ...[...staticClosure(manifest, productKey!)].map((key) => manifest[key]!.file),
+    ]);
+    let productTotal = 0;
+    for (const file of productFiles) productTotal += gzipSize(readFileSync(`${DIST}${file}`));
+    console.log(`product page JavaScript: ${productFiles.size} chunks, ${kb(productTotal)} gzip`);
+    expect(productTotal, `product page JS is ${kb(productTotal)} gzip`).toBeLessThanOrEqual(
+      PRODUCT_BUDGET_BYTES,
+    );
 
     // The check can fail: Monaco is in the build, just not on the home page.
     const monacoChunks = Object.values(manifest).filter((chunk) =>
@@ -112,9 +130,13 @@ test.describe('bundle size and Monaco confinement', () => {
     const product = await scriptsLoadedBy(page, '/product/stellar-launcher', () =>
       expect(page.getByRole('heading', { level: 1, name: 'Stellar Launcher' })).toBeVisible(),
     );
+    let productTotal = 0;
     for (const [url, body] of product) {
       expect(hasMonaco(body.toString('utf8')), `${url} holds Monaco code`).toBe(false);
+      productTotal += gzipSize(body);
     }
+    console.log(`product page loaded ${product.size} scripts, ${kb(productTotal)} gzip`);
+    expect(productTotal).toBeLessThanOrEqual(PRODUCT_BUDGET_BYTES);
   });
 
   test('the Helix editor does load Monaco (so the checks above can fail)', async ({ page }) => {

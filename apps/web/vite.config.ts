@@ -37,6 +37,8 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // dist/.vite/manifest.json: the size check (e2e/bundle-size.spec.ts) walks the home page's chunks.
     manifest: true,
+    // Every browser the site supports has modulepreload: no polyfill in the home page's JavaScript.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: { '/api': api },

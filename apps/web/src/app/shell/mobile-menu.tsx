@@ -1,13 +1,16 @@
 import type { CurrentUser } from '@stellar/shared';
-import { LogIn, LogOut } from 'lucide-react';
+import { LogIn } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
-import { useLogout } from '@/lib/auth';
 import { cn } from '@/lib/class-names';
-import { AccountIcon } from './account-icon';
-import { accountLinks, usePrimaryLinks } from './nav-links';
+import { mobileItemClasses as itemClasses } from './mobile-item-classes';
+import { usePrimaryLinks } from './nav-links';
+import { loadSignedInMenus } from './load-signed-in-menus';
 
-const itemClasses =
-  'flex items-center gap-3 rounded-lg px-3 py-3 text-base font-medium text-fg-muted transition-colors hover:bg-surface-hover hover:text-fg';
+// Signed-in only (with the logout mutation): not part of an anonymous visit's JavaScript.
+const MobileAccountLinks = lazy(() =>
+  loadSignedInMenus().then((menus) => ({ default: menus.MobileAccountLinks })),
+);
 
 interface MobileMenuProps {
   id: string;
@@ -17,7 +20,6 @@ interface MobileMenuProps {
 
 /** The menu panel below md: the same links as the desktop bar and user menu. */
 export function MobileMenu({ id, user, onNavigate }: MobileMenuProps) {
-  const logout = useLogout();
   const links = usePrimaryLinks();
   return (
     <nav
@@ -40,32 +42,9 @@ export function MobileMenu({ id, user, onNavigate }: MobileMenuProps) {
       </ul>
       <div className="my-3 h-px bg-line" />
       {user ? (
-        <ul className="flex flex-col gap-1">
-          <li className="px-3 pb-1 text-sm text-fg-subtle">
-            Signed in as <span className="font-semibold text-fg">{user.username || 'User'}</span>
-          </li>
-          {accountLinks(user.role).map((link) => (
-            <li key={link.id}>
-              <Link to={link.to} onClick={onNavigate} className={itemClasses}>
-                <AccountIcon id={link.id} />
-                {link.label}
-              </Link>
-            </li>
-          ))}
-          <li>
-            <button
-              type="button"
-              className={cn(itemClasses, 'w-full text-left')}
-              onClick={() => {
-                onNavigate();
-                logout.mutate();
-              }}
-            >
-              <LogOut aria-hidden="true" className="size-4 shrink-0 text-fg-subtle" />
-              Logout
-            </button>
-          </li>
-        </ul>
+        <Suspense fallback={null}>
+          <MobileAccountLinks user={user} onNavigate={onNavigate} />
+        </Suspense>
       ) : (
         <Link to="/login" onClick={onNavigate} className={itemClasses}>
           <LogIn aria-hidden="true" className="size-4 shrink-0 text-fg-subtle" />

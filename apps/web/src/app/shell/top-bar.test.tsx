@@ -186,6 +186,8 @@ describe('TopBar', () => {
     );
 
     const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    // The signed-in part is its own chunk (not loaded on anonymous visits).
+    await within(mobile).findByRole('button', { name: 'Logout' });
     for (const name of [
       'Stellar Launcher',
       'Clothing Bot',

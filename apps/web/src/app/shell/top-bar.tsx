@@ -1,14 +1,17 @@
 import { LogIn, Menu, X } from 'lucide-react';
-import { useCallback, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { useCurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/class-names';
 import { useDismiss } from '@/lib/use-dismiss';
 import { BrandMark } from './brand-mark';
+import { loadSignedInMenus } from './load-signed-in-menus';
 import { MobileMenu } from './mobile-menu';
 import { usePrimaryLinks } from './nav-links';
-import { UserMenu } from './user-menu';
+
+// Signed-in only (with the logout mutation): not part of an anonymous visit's JavaScript.
+const UserMenu = lazy(() => loadSignedInMenus().then((menus) => ({ default: menus.UserMenu })));
 
 const navLinkClasses = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -26,6 +29,15 @@ export function TopBar() {
   const toggleRef = useRef<HTMLButtonElement>(null);
   const closeMobile = useCallback(() => setMobileOpen(false), []);
   useDismiss(mobileOpen, closeMobile, headerRef, toggleRef);
+  const signedIn = user !== null || isLoading;
+  // Fetched alongside the current user, so the menu is ready when the user is.
+  useEffect(() => {
+    if (signedIn) void loadSignedInMenus();
+  }, [signedIn]);
+
+  const accountPlaceholder = (
+    <div aria-hidden="true" className="h-10 w-28 animate-pulse rounded-lg bg-surface-raised" />
+  );
 
   return (
     <header
@@ -56,12 +68,11 @@ export function TopBar() {
 
         <div className="ml-auto hidden items-center md:flex">
           {user ? (
-            <UserMenu user={user} />
+            <Suspense fallback={accountPlaceholder}>
+              <UserMenu user={user} />
+            </Suspense>
           ) : isLoading ? (
-            <div
-              aria-hidden="true"
-              className="h-10 w-28 animate-pulse rounded-lg bg-surface-raised"
-            />
+            accountPlaceholder
           ) : (
             <Link to="/login" className={buttonClasses({ variant: 'secondary', size: 'md' })}>
               <LogIn aria-hidden="true" className="size-4" />

@@ -35,7 +35,10 @@ describe('shell start', () => {
       </AppProviders>,
     );
 
-    expect(await screen.findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    // The user load fails after the first render's lazy imports start: allow more than the default 1 s.
+    expect(
+      await screen.findByRole('link', { name: 'Login' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls).toContain('/api/maintenance/status');

@@ -1,2 +1,2 @@
 // The admin feature's public surface. The router loads routes/admin-panel lazily, on its own.
-export { ImpersonationBanner } from './components/impersonation-banner';
+export { ImpersonationBannerSlot as ImpersonationBanner } from './components/impersonation-banner-slot';

@@ -1,12 +1,28 @@
-import { currentUserSchema, type CurrentUser } from '@stellar/shared';
+import { ROLES, type CurrentUser } from '@stellar/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { responseShape } from '@/lib/response-shape';
 import { SESSION_QUERY_KEY } from '@/lib/query-client';
 import { useSessionToken } from '@/lib/session';
 
+/** currentUserSchema's shape (the shell reads it on every page, without zod). */
+export const currentUserShape = responseShape<CurrentUser>({
+  type: 'object',
+  shape: {
+    _id: { type: 'string' },
+    username: { type: 'string' },
+    role: { type: 'enum', values: ROLES },
+    twoFactorEnabled: { type: 'boolean' },
+    balance: { type: 'number' },
+    mustChangePassword: { type: 'boolean' },
+    impersonatedBy: { type: 'nullable', inner: { type: 'string' } },
+    createdAt: { type: 'string' },
+  },
+});
+
 /** GET /api/users/user: the signed-in user. */
 export function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  return api.get('/users/user', { schema: currentUserSchema, signal });
+  return api.get('/users/user', { schema: currentUserShape, signal });
 }
 
 export const currentUserQueryOptions = () =>

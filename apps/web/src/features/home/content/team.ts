@@ -1,7 +1,7 @@
-import altairImage from '../assets/altair.svg';
-import lyraImage from '../assets/lyra.svg';
-import orionImage from '../assets/orion.svg';
-import vegaImage from '../assets/vega.svg';
+import altairImage from '../assets/altair.svg?no-inline';
+import lyraImage from '../assets/lyra.svg?no-inline';
+import orionImage from '../assets/orion.svg?no-inline';
+import vegaImage from '../assets/vega.svg?no-inline';
 
 /** A card of the team section. */
 export interface TeamMember {

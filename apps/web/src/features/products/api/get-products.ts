@@ -1,10 +1,38 @@
-import { CATALOGUE, productListSchema, type Product } from '@stellar/shared';
+import { CATALOGUE, type Product } from '@stellar/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { responseShape } from '@/lib/response-shape';
+
+/** productListSchema's shape (the navigation needs it on every page, without zod). */
+export const productListShape = responseShape<Product[]>({
+  type: 'array',
+  element: {
+    type: 'object',
+    shape: {
+      _id: { type: 'string' },
+      slug: { type: 'string' },
+      title: { type: 'string' },
+      description: { type: 'string' },
+      features: { type: 'array', element: { type: 'string' } },
+      pricing: {
+        type: 'array',
+        element: {
+          type: 'object',
+          shape: {
+            plan: { type: 'string' },
+            duration: { type: 'string' },
+            durationDays: { type: 'number', int: true },
+            price: { type: 'number' },
+          },
+        },
+      },
+    },
+  },
+});
 
 /** GET /api/products: the public catalogue (spec: no shared header, so no token is sent). */
 export function getProducts(signal?: AbortSignal): Promise<Product[]> {
-  return api.get('/products', { schema: productListSchema, signal, auth: false });
+  return api.get('/products', { schema: productListShape, signal, auth: false });
 }
 
 export const productsQueryOptions = () =>
