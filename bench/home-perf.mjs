@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { repoRoot } from '../scripts/lib/paths.mjs';
-import { startServer as startBenchServer, waitReady } from './lib/server.mjs';
+import { startServer as startBenchServer, waitReady, runBench } from './lib/server.mjs';
 
 const env = process.env;
 const chromePath = env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -304,14 +304,4 @@ async function main() {
   if (size.monaco.length > 0) process.exitCode = 1;
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  for (const cleanup of cleanups)
-    await Promise.resolve()
-      .then(cleanup)
-      .catch(() => {});
-}
+await runBench(main, cleanups);

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { throwawayDatabase } from './lib/postgres.mjs';
 import WebSocket from 'ws';
-import { apiClient, startServer as startBenchServer, waitReady } from './lib/server.mjs';
+import { apiClient, startServer as startBenchServer, waitReady, runBench } from './lib/server.mjs';
 
 const env = process.env;
 const socketCount = Number(env.BENCH_SOCKETS ?? 1000);
@@ -448,15 +448,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  for (const cleanup of cleanups)
-    await Promise.resolve()
-      .then(cleanup)
-      .catch(() => {});
-  process.exit();
-}
+await runBench(main, cleanups, { exit: true });

@@ -15,7 +15,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { throwawayDatabase } from './lib/postgres.mjs';
-import { apiClient, startServer as startBenchServer, waitReady } from './lib/server.mjs';
+import { apiClient, startServer as startBenchServer, waitReady, runBench } from './lib/server.mjs';
 
 const env = process.env;
 const connections = Number(env.BENCH_CONNECTIONS ?? 100);
@@ -297,14 +297,4 @@ async function main() {
   }
 }
 
-try {
-  await main();
-} catch (err) {
-  console.error(err);
-  process.exitCode = 1;
-} finally {
-  for (const cleanup of cleanups)
-    await Promise.resolve()
-      .then(cleanup)
-      .catch(() => {});
-}
+await runBench(main, cleanups);

@@ -124,3 +124,25 @@ export function apiClient(base) {
     return json;
   };
 }
+
+/**
+ * Runs a bench's `main`, then its clean-ups first to last whatever happened (a failing clean-up does not
+ * stop the others); an error sets exit code 1. `exit` ends the process at once (open sockets left over).
+ * @param {() => Promise<unknown>} main
+ * @param {Cleanups} cleanups
+ * @param {{ exit?: boolean }} [options]
+ */
+export async function runBench(main, cleanups, { exit = false } = {}) {
+  try {
+    await main();
+  } catch (err) {
+    console.error(err);
+    process.exitCode = 1;
+  } finally {
+    for (const cleanup of cleanups)
+      await Promise.resolve()
+        .then(cleanup)
+        .catch(() => {});
+    if (exit) process.exit();
+  }
+}
