@@ -21,8 +21,13 @@ export interface E2EAccounts {
 }
 
 // Outside e2e/artifacts, which Playwright empties as each project starts. The setup project rewrites
-// it on every run, matching the fresh database of that run's server.
-export const ACCOUNTS_FILE = path.join(tmpdir(), 'stellar-e2e-accounts.json');
+// it on every run, matching the fresh database of that run's server. One file per server port
+// (playwright.config.ts, E2E_PORT): two runs on one machine with one shared file overwrote each
+// other's tokens, and every signed-in test of the other run got "Your session has expired".
+export const ACCOUNTS_FILE = path.join(
+  tmpdir(),
+  `stellar-e2e-accounts-${process.env.E2E_PORT ?? '5055'}.json`,
+);
 
 export const OWNER: Account = { username: 'owner', password: 'e2e-owner-password' };
 export const TOKEN_STORAGE_KEY = 'auth_token';

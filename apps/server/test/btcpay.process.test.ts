@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup';
 import { startFakeBtcpay, type FakeBtcpay } from './btcpay';
 import { TEST_SECRETS } from './secrets';
+import { randomTestPort } from './ports';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -20,7 +21,7 @@ describe.runIf(process.env.STELLAR_TEST_DB === 'postgres')(
   () => {
     const name = `stellar_btcpay_${randomBytes(4).toString('hex')}`;
     const dbUrl = () => withDatabase(process.env.TEST_DATABASE_URL!, name);
-    const port = 7100 + Math.floor(Math.random() * 200);
+    const port = randomTestPort(7100, 200);
     const secret = randomBytes(16).toString('hex');
     const api = `http://127.0.0.1:${port}/api`;
     let fake: FakeBtcpay;

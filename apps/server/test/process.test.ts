@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup';
 import { TEST_SECRETS } from './secrets';
+import { randomTestPort } from './ports';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const embedded = process.env.STELLAR_TEST_DB !== 'postgres';
@@ -54,7 +55,7 @@ async function waitReady(port: number, running: Running): Promise<void> {
 
 describe.runIf(embedded)('the server process on the embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stellar-proc-'));
-  const port = 5600 + Math.floor(Math.random() * 300);
+  const port = randomTestPort(5600, 300);
   const env = {
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -141,7 +142,7 @@ describe.runIf(!embedded)('the server process on PostgreSQL (DATABASE_URL)', () 
     const url = process.env.TEST_DATABASE_URL!;
     const name = `stellar_proc_${randomBytes(5).toString('hex')}`;
     await adminQuery(url, `CREATE DATABASE ${name}`);
-    const port = 5900 + Math.floor(Math.random() * 90);
+    const port = randomTestPort(5900, 90);
     const running = start({
       DATABASE_URL: withDatabase(url, name),
       PORT: String(port),

@@ -9,6 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { adminQuery, withDatabase } from './global-setup';
+import { randomTestPort } from './ports';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const embedded = process.env.STELLAR_TEST_DB !== 'postgres';
@@ -123,7 +124,7 @@ describe('keys with DATABASE_URL', () => {
 
 describe.runIf(embedded)('keys on the embedded default', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stellar-secrets-'));
-  const port = 6100 + Math.floor(Math.random() * 300);
+  const port = randomTestPort(6100, 300);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const secrets = path.join(dataDir, 'secrets');
 
@@ -200,7 +201,7 @@ describe.runIf(!embedded)('keys from files on PostgreSQL', () => {
       ENCRYPTION_KEY_FILE: path.join(dir, 'enc'),
       LICENCE_SIGNING_KEY_FILE: path.join(dir, 'sig'),
     };
-    const port = 6400 + Math.floor(Math.random() * 200);
+    const port = randomTestPort(6400, 200);
     try {
       const first = run(env, port);
       expect(await ready(port, first)).toBe(publicPem(pem));
@@ -234,7 +235,7 @@ describe.runIf(!embedded)('keys from files on PostgreSQL', () => {
       .toString();
     const oldEncryption = randomBytes(32).toString('hex');
     const env = { DATABASE_URL: withDatabase(url, name) };
-    const port = 6600 + Math.floor(Math.random() * 200);
+    const port = randomTestPort(6600, 200);
     try {
       // Migrate with any keys, then put the earlier version's rows in.
       const first = run(
