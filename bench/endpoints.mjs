@@ -7,6 +7,7 @@
 //   BENCH_ENGINES (pglite,postgres)  which engines to run, comma-separated
 //   BENCH_CONNECTIONS (50)  BENCH_LOGIN_CONNECTIONS (10)  BENCH_DURATION seconds per case (6)
 //   BENCH_WARMUP seconds per case (2)  BENCH_ONLY=substring of a case name  BENCH_JSON=file
+//   BENCH_SERVER_NODE_ARGS  extra node arguments of the server process (e.g. --cpu-prof --cpu-prof-dir=DIR)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -62,6 +63,7 @@ function startServer(vars, port, cleanups) {
   return startBenchServer({
     port,
     cleanups,
+    nodeArgs: (env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
     vars: { ...vars, OWNER_USERNAME: owner.username, OWNER_PASSWORD: owner.password },
   });
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from './lib/server-build.mjs';
+import { SERVER_MEMORY_FLAGS, serverEnv } from './lib/server-command.mjs';
 
 // What `npm start` runs in production: the esbuild bundle, started with plain node on an embedded
 // database, must migrate, seed and serve the API and the web app. Built into a folder of its own
@@ -66,11 +67,12 @@ beforeAll(async () => {
   delete env.REDIS_URL;
   delete env.WORKERS;
   // cwd elsewhere: nothing in the bundle may depend on being run from the repo root.
-  server = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'server.js')], {
-    cwd: work,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  // With the Node flags and environment `npm start` gives it (scripts/lib/server-command.mjs).
+  server = spawn(
+    process.execPath,
+    [...SERVER_MEMORY_FLAGS, '--enable-source-maps', path.join(outdir, 'server.js')],
+    { cwd: work, env: serverEnv(env), stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   const keep = (chunk: Buffer) => (output = (output + chunk).slice(-4000));
   server.stdout!.on('data', keep);
   server.stderr!.on('data', keep);

@@ -2,7 +2,7 @@
 // on one port).
 import { repoRoot } from './lib/paths.mjs';
 import { exitCodeOf, run } from './lib/processes.mjs';
-import { serverNodeArgs } from './lib/server-command.mjs';
+import { serverEnv, serverNodeArgs } from './lib/server-command.mjs';
 import { buildServerIfStale } from './lib/server-build.mjs';
 import { buildWebIfStale } from './lib/web-build.mjs';
 
@@ -11,7 +11,10 @@ import { buildWebIfStale } from './lib/web-build.mjs';
  * processes on the same port and supervise them, and nothing above this function changes.
  */
 function startServer() {
-  return run(process.execPath, serverNodeArgs({ compiled: true }), { cwd: repoRoot });
+  return run(process.execPath, serverNodeArgs({ compiled: true }), {
+    cwd: repoRoot,
+    env: serverEnv(),
+  });
 }
 
 await buildWebIfStale();

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { repoRoot } from '../../scripts/lib/paths.mjs';
 import { buildServerIfStale } from '../../scripts/lib/server-build.mjs';
-import { serverNodeArgs } from '../../scripts/lib/server-command.mjs';
+import { serverEnv, serverNodeArgs } from '../../scripts/lib/server-command.mjs';
 
 /** What a bench runs on its way out, first to last. @typedef {Array<() => unknown>} Cleanups */
 
@@ -48,7 +48,7 @@ export function startServer({
     cwd: repoRoot,
     env: {
       ...benchSecrets,
-      ...process.env,
+      ...serverEnv(),
       RATE_LIMIT: 'off',
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',

@@ -86,6 +86,10 @@ describe.skipIf(process.env.STELLAR_TEST_DB === 'postgres')(
         const { rows } = await lean.query<{ t: string }>('select true as t', [], { parsers: own });
         expect(rows[0]!.t).toBe('bool:t');
         expect(seen.at(-1)?.parsers).toBe(own);
+        // Methods are bound once, not on every access (Drizzle reads `query` for every query).
+        expect(lean.query).toBe(lean.query);
+        expect(lean.exec).toBe(lean.exec);
+        expect((await lean.exec('select 2 as n'))[0]!.rows).toEqual([{ n: 2 }]);
       } finally {
         await client.close();
       }
