@@ -5,8 +5,7 @@ export {
   accountColumns,
   createSession,
   findSessionUser,
-  impersonator,
-  liveSessionWhere,
+  selectLiveSessions,
 } from './sessions.service';
 export type { SessionUser } from './sessions.service';
 export { checkSecondFactor, clearTwoFactor } from './two-factor.service';

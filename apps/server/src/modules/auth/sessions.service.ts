@@ -89,7 +89,33 @@ export function liveSessionWhere(now: Date): SQL {
   )!;
 }
 
-type SessionRow = SessionUser & { lastSeenAt: Date; tokenHash: string };
+export type LiveSessionRow = SessionUser & { lastSeenAt: Date; tokenHash: string };
+
+/**
+ * The live sessions (liveSessionWhere) among `keys`, looked up by token hash (requests) or by session
+ * id (sockets re-checked by the realtime hub), each with its user as it is now. One query.
+ */
+export async function selectLiveSessions(
+  db: Db,
+  by: 'tokenHash' | 'id',
+  keys: string[],
+  now = new Date(),
+): Promise<LiveSessionRow[]> {
+  const rows = await db
+    .select({
+      ...accountColumns,
+      sessionId: sessions.id,
+      tokenHash: sessions.tokenHash,
+      impersonatedBy: sessions.impersonatedBy,
+      impersonatorUsername: impersonator.username,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(impersonator, eq(impersonator.id, sessions.impersonatedBy))
+    .where(and(inArray(sessions[by], keys), liveSessionWhere(now)));
+  return rows.map((r) => ({ ...r, role: r.role as Role }));
+}
 
 /**
  * Concurrent requests read their sessions in one query per turn of the event loop (lib/batcher.ts):
@@ -98,32 +124,40 @@ type SessionRow = SessionUser & { lastSeenAt: Date; tokenHash: string };
  */
 const sessionLookups = batcherPer(
   (db: Db) =>
-    new Batcher<string, SessionRow | undefined>(async (hashes) => {
-      const now = new Date();
-      const rows = await db
-        .select({
-          ...accountColumns,
-          sessionId: sessions.id,
-          tokenHash: sessions.tokenHash,
-          impersonatedBy: sessions.impersonatedBy,
-          impersonatorUsername: impersonator.username,
-          lastSeenAt: sessions.lastSeenAt,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .leftJoin(impersonator, eq(impersonator.id, sessions.impersonatedBy))
-        .where(and(inArray(sessions.tokenHash, [...new Set(hashes)]), liveSessionWhere(now)));
-      const byHash = new Map(rows.map((r) => [r.tokenHash, { ...r, role: r.role as Role }]));
+    new Batcher<string, LiveSessionRow | undefined>(async (hashes) => {
+      const rows = await selectLiveSessions(db, 'tokenHash', [...new Set(hashes)]);
+      const byHash = new Map(rows.map((r) => [r.tokenHash, r]));
       return hashes.map((h) => byHash.get(h));
     }),
 );
+
+/**
+ * Sessions this process refreshed lately (id -> when). Concurrent requests of one session all read
+ * the same stale last_seen_at in their batch: without this, 50 of them wrote 50 identical UPDATEs at
+ * once every minute (each a synchronous write on the embedded database), a stall of every request
+ * queued behind them. Another process touching the same session at most once a minute too is harmless.
+ */
+const recentTouches = new Map<string, number>();
+
+function claimTouch(sessionId: string, now: number): boolean {
+  const last = recentTouches.get(sessionId);
+  if (last !== undefined && now - last < TOUCH_EVERY_MS) return false;
+  if (recentTouches.size >= 10_000) {
+    for (const [id, at] of recentTouches) if (now - at >= TOUCH_EVERY_MS) recentTouches.delete(id);
+  }
+  recentTouches.set(sessionId, now);
+  return true;
+}
 
 /** The live session behind a token (see liveSessionWhere). */
 export async function findSessionUser(db: Db, token: string): Promise<SessionUser | null> {
   const row = await sessionLookups(db).load(sha256(token));
   if (!row) return null;
   const now = new Date();
-  if (now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+  if (
+    now.getTime() - row.lastSeenAt.getTime() > TOUCH_EVERY_MS &&
+    claimTouch(row.sessionId, now.getTime())
+  ) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
   const { lastSeenAt: _seen, tokenHash: _hash, ...user } = row;

@@ -4,16 +4,17 @@ import {
   SEND_AS_SOMEONE_ELSE,
   SUPPORT_LIMITS,
   SUPPORT_SENDER,
+  TICKET_NOT_FOUND,
   type ChatMessage,
   type Role,
   type sendChatBodySchema,
 } from '@stellar/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { ticketMessages, ticketReads, users } from '../../db/schema';
-import { forbidden } from '../../lib/http-errors';
+import { ticketMessages, ticketReads, tickets, users } from '../../db/schema';
+import { forbidden, notFound } from '../../lib/http-errors';
 import type { SessionUser } from '../auth';
-import { findAccessibleTicket, isStaff } from '../tickets';
+import { canAccessTicket, findAccessibleTicket, isStaff, isTicketId } from '../tickets';
 
 export type SendChatInput = z.output<typeof sendChatBodySchema>;
 type Viewer = Pick<SessionUser, 'id' | 'role'>;
@@ -58,22 +59,38 @@ const chatColumns = {
   author: users.username,
 };
 
-/** A ticket's thread (the newest SUPPORT_LIMITS.chatHistoryMax messages), oldest first. */
+/**
+ * A ticket's thread (the newest SUPPORT_LIMITS.chatHistoryMax messages), oldest first. The ticket
+ * (for the access rule) and its messages come in one query: a row per message, or one row with no
+ * message for an empty thread.
+ */
 export async function listChatMessages(
   db: Db,
   viewer: Viewer,
   ticketId: string,
 ): Promise<ChatMessage[]> {
-  const ticket = await findAccessibleTicket(db, viewer, ticketId);
+  if (!isTicketId(ticketId)) throw notFound(TICKET_NOT_FOUND);
+  const { author, ...messageColumns } = chatColumns;
   const rows = await db
-    .select(chatColumns)
-    .from(ticketMessages)
+    .select({ ticketUserId: tickets.userId, message: messageColumns, author })
+    .from(tickets)
+    .leftJoin(ticketMessages, eq(ticketMessages.ticketId, tickets.id))
     .leftJoin(users, eq(users.id, ticketMessages.authorId))
-    .where(eq(ticketMessages.ticketId, ticket.id))
+    .where(eq(tickets.id, ticketId))
     .orderBy(desc(ticketMessages.timestamp), desc(ticketMessages.id))
     .limit(SUPPORT_LIMITS.chatHistoryMax);
+  const [first] = rows;
+  if (!first || !canAccessTicket(viewer, { userId: first.ticketUserId })) {
+    throw notFound(TICKET_NOT_FOUND);
+  }
   const withAuthor = seesRealAuthor(viewer.role);
-  return rows.reverse().map((row) => presentChatMessage(row, withAuthor));
+  const thread: ChatMessage[] = [];
+  for (let i = rows.length - 1; i >= 0; i -= 1) {
+    const row = rows[i]!;
+    if (row.message)
+      thread.push(presentChatMessage({ ...row.message, author: row.author }, withAuthor));
+  }
+  return thread;
 }
 
 /** One message with its real author, for live events whose payload was too large to carry it. */

@@ -48,7 +48,8 @@ parentPort.on('message', (bodies) => {
 const MAX_BATCH = 256;
 
 /**
- * Ed25519 signing (about 25 µs an answer, the largest single cost of a check) on its own thread,
+ * Ed25519 signing (43-66 µs an answer through node:crypto on this machine at load 0.9, more than a whole
+ * constant-route request: benchmarks.md, "Public hot path") on its own thread,
  * so the event loop keeps serving requests meanwhile. Bodies queued during one turn of the event
  * loop go over in one message (lib/batcher.ts); answers come back in order. If the thread fails or
  * is closed, signing falls back to the main thread, so a signature is never lost.

@@ -1,1 +1,2 @@
 export { listProducts } from './products.service';
+export { catalogueCache, catalogueOf } from './products.catalogue';

@@ -2,13 +2,12 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { productListSchema } from '@stellar/shared';
 import { sendCachedJson } from '../../lib/json-cache';
-import { cacheUntilEvent } from '../events';
-import { listProducts } from './products.service';
+import { catalogueCache } from './products.catalogue';
 
 const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The catalogue changes only through the seed or a command that records catalogue.changed:
   // served from memory with an ETag, cleared by that event in every process.
-  const catalogue = await cacheUntilEvent(app, 'catalogue.changed', () => listProducts(app.db));
+  const catalogue = await catalogueCache(app);
 
   app.get(
     '/products',

@@ -6,10 +6,12 @@ import {
   resellerMeResponseSchema,
 } from '@stellar/shared';
 import { currentUser } from '../../plugins/auth';
+import { catalogueCache, catalogueOf } from '../products';
 import { getResellerOverview } from './resellers.service';
 
 /** The reseller panel's data: balance, allowed products, key history. */
 const resellersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const catalogue = await catalogueCache(app);
   app.get(
     '/resellers/me',
     {
@@ -26,7 +28,13 @@ const resellersRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request) => getResellerOverview(app.db, currentUser(request), request.query),
+    async (request) =>
+      getResellerOverview(
+        app.db,
+        currentUser(request),
+        request.query,
+        await catalogueOf(catalogue),
+      ),
   );
 };
 export default resellersRoutes;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, signedIn, type TestContext } from '../../../test/harness';
+import { orders } from '../../db/schema';
+import { countQueries } from '../auth/query-count.fixtures';
+import { listTopUps } from '../payments';
 import { CLOTHING, credit, generate, grant, LAUNCHER, OTHER, redeem } from '../keys/keys.fixtures';
 
 describe('GET /api/resellers/me', () => {
@@ -108,5 +111,69 @@ describe('GET /api/resellers/me', () => {
   it('a Reseller with no grant sees no products', async () => {
     const reseller = await signedIn(ctx, 'Reseller');
     expect((await me(reseller.auth)).json().products).toEqual([]);
+  });
+
+  it('costs two queries (session; account, key page and top-ups in one): the catalogue comes from memory', async () => {
+    const reseller = await signedIn(ctx, 'Reseller');
+    await grant(ctx, reseller.user.id, OTHER._id);
+    await grant(ctx, reseller.user.id, LAUNCHER._id);
+    await me(reseller.auth); // the catalogue's first load
+    let body: { products: { _id: string }[]; keys: { total: number } } | undefined;
+    const queries = await countQueries(ctx, async () => {
+      body = (await me(reseller.auth)).json();
+    });
+    expect(queries).toBe(2);
+    expect(body!.products.map((p) => p._id)).toEqual([LAUNCHER._id, OTHER._id]);
+    expect(body!.keys.total).toBe(0);
+  });
+
+  it("lists the reseller's own top-ups as the payments module does: latest 50, newest first", async () => {
+    const reseller = await signedIn(ctx, 'Reseller');
+    const other = await signedIn(ctx, 'Reseller');
+    const base = Date.parse('2026-03-01T10:00:00.000Z');
+    const statuses = ['pending', 'paid', 'expired', 'needs_attention'] as const;
+    const topUp = (userId: string, i: number) => ({
+      kind: 'top_up' as const,
+      userId,
+      status: statuses[i % statuses.length],
+      amountCents: 1_000 + i,
+      listPriceCents: 1_000 + i,
+      checkoutUrl: i % 3 === 0 ? `https://pay.example/i/${i}` : null,
+      // Two orders share each creation time: the id breaks the tie.
+      createdAt: new Date(base + Math.floor(i / 2) * 60_000),
+      paidAt: statuses[i % statuses.length] === 'paid' ? new Date(base + i * 61_000 + 7) : null,
+    });
+    await ctx.db.insert(orders).values([
+      ...Array.from({ length: 53 }, (_, i) => topUp(reseller.user.id, i)),
+      topUp(other.user.id, 99),
+      {
+        ...topUp(reseller.user.id, 100),
+        kind: 'licence' as const,
+        productId: LAUNCHER._id,
+        plan: 'Basic Plan',
+        durationDays: 30,
+        createdAt: new Date(),
+      },
+    ]);
+    // Microseconds, which the API drops as listTopUps does.
+    await ctx.db.execute(
+      sql`update orders set created_at = created_at + interval '123.456 microseconds' where user_id = ${reseller.user.id}`,
+    );
+    const { topUps } = (await me(reseller.auth)).json();
+    expect(topUps).toHaveLength(50);
+    expect(topUps).toEqual(JSON.parse(JSON.stringify(await listTopUps(ctx.db, reseller.user.id))));
+    expect(topUps[0]).toEqual({
+      _id: expect.any(String),
+      status: expect.any(String),
+      amount: expect.any(Number),
+      currency: 'USD',
+      createdAt: new Date(base + 26 * 60_000).toISOString(),
+      ...(topUps[0].status === 'paid' ? { paidAt: expect.any(String) } : {}),
+      ...(topUps[0].status === 'pending' && topUps[0].checkoutUrl
+        ? { checkoutUrl: expect.any(String) }
+        : {}),
+    });
+    expect(topUps.some((t: { checkoutUrl?: string }) => t.checkoutUrl)).toBe(true);
+    expect(topUps.some((t: { paidAt?: string }) => t.paidAt)).toBe(true);
   });
 });

@@ -1,3 +1,7 @@
 export { updateSettings } from './settings.commands';
-export { getGlobalSettings } from './settings.service';
+export {
+  getGlobalSettings,
+  globalSettingsColumns,
+  presentGlobalSettings,
+} from './settings.service';
 export type { GlobalSettings } from './settings.service';

@@ -11,15 +11,30 @@ export interface GlobalSettings {
   offlineDays: number;
 }
 
-/** Reads the single settings row (seeded; defaults apply if it is somehow missing). */
-export async function getGlobalSettings(db: Db): Promise<GlobalSettings> {
-  const [row] = await db.select().from(settings).where(eq(settings.id, 1));
+/** The settings row as the services use it; the defaults apply if it is somehow missing. */
+export function presentGlobalSettings(
+  row: Omit<typeof settings.$inferSelect, 'id' | 'updatedAt'> | null | undefined,
+): GlobalSettings {
   return {
     allowHWIDReset: row?.allowHwidReset ?? false,
     allowSettingsAccess: row?.allowSettingsAccess ?? false,
     hwidResetCooldownHours: row?.hwidResetCooldownHours ?? 24,
     offlineDays: row?.offlineDays ?? 0,
   };
+}
+
+/** The settings columns, for reads that join the single row instead of a query of their own. */
+export const globalSettingsColumns = {
+  allowHwidReset: settings.allowHwidReset,
+  allowSettingsAccess: settings.allowSettingsAccess,
+  hwidResetCooldownHours: settings.hwidResetCooldownHours,
+  offlineDays: settings.offlineDays,
+};
+
+/** Reads the single settings row (seeded; defaults apply if it is somehow missing). */
+export async function getGlobalSettings(db: Db): Promise<GlobalSettings> {
+  const [row] = await db.select().from(settings).where(eq(settings.id, 1));
+  return presentGlobalSettings(row);
 }
 
 /** Writes every setting at once (the spec's PUT sends the whole object). */

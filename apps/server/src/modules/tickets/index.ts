@@ -1,3 +1,9 @@
-export { findAccessibleTicket, isStaff, loadTicket } from './tickets.service';
+export {
+  canAccessTicket,
+  findAccessibleTicket,
+  isStaff,
+  isTicketId,
+  loadTicket,
+} from './tickets.service';
 export { QUEUE_ROOM, ticketRoom } from './tickets.realtime';
 export type { TicketLiveEvent } from './tickets.realtime';

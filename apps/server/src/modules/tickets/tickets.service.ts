@@ -29,9 +29,12 @@ export const isStaff = (role: Role) => STAFF_ROLES.includes(role);
 export const canAccessTicket = (user: Caller, ticket: Pick<TicketRow, 'userId'>) =>
   ticket.userId === user.id || isStaff(user.role);
 
+/** Whether `id` can name a ticket at all (anything else is a 404 without a query). */
+export const isTicketId = (id: string) => UUID.test(id);
+
 /** The ticket row if `user` may see it; strangers get the same 404 as for a missing ticket. */
 export async function findAccessibleTicket(db: Db, user: Caller, id: string): Promise<TicketRow> {
-  if (!UUID.test(id)) throw notFound(TICKET_NOT_FOUND);
+  if (!isTicketId(id)) throw notFound(TICKET_NOT_FOUND);
   const [row] = await db.select().from(tickets).where(eq(tickets.id, id));
   if (!row || !canAccessTicket(user, row)) throw notFound(TICKET_NOT_FOUND);
   return row;
@@ -51,32 +54,34 @@ export async function listTickets(
   if (query.priority) conditions.push(eq(tickets.priority, query.priority));
   const where = conditions.length ? and(...conditions) : undefined;
 
-  const [rows, [totalRow]] = await Promise.all([
+  // Counting stops at TOTAL_CAP: an exact count of 200k tickets costs more than the page itself.
+  // The count rides on the page's query (an uncorrelated subquery, run once); only an empty page
+  // needs a query of its own for it.
+  const capped = () =>
     db
-      .select({
-        ticket: tickets,
-        lastMessageAt: lastMessageAtField,
-        unread: unreadField(user.id),
-      })
+      .select({ one: sql`1` })
       .from(tickets)
       .where(where)
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    // Counting stops at TOTAL_CAP: an exact count of 200k tickets costs more than the page itself.
-    db.select({ total: count() }).from(
-      db
-        .select({ one: sql`1` })
-        .from(tickets)
-        .where(where)
-        .limit(TOTAL_CAP)
-        .as('capped'),
-    ),
-  ]);
-  return {
-    tickets: rows.map((r) => presentTicket(r.ticket, r)),
-    total: totalRow?.total ?? 0,
-  };
+      .limit(TOTAL_CAP)
+      .as('capped');
+  const rows = await db
+    .select({
+      ticket: tickets,
+      lastMessageAt: lastMessageAtField,
+      unread: unreadField(user.id),
+      total: sql<number>`(select count(*) from ${capped()})`.mapWith(Number),
+    })
+    .from(tickets)
+    .where(where)
+    .orderBy(desc(tickets.updatedAt), desc(tickets.id))
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const [totalRow] = await db.select({ total: count() }).from(capped());
+    total = totalRow?.total ?? 0;
+  }
+  return { tickets: rows.map((r) => presentTicket(r.ticket, r)), total };
 }
 
 /** The ticket list's total (x-total-count) is exact up to this many, then reads as this many. */

@@ -51,19 +51,28 @@ export async function listUsers(db: Db, q: UserListQuery) {
   if (q.status === 'active') filters.push(isNull(users.bannedAt));
   if (q.status === 'banned') filters.push(isNotNull(users.bannedAt));
   const where = filters.length ? and(...filters) : undefined;
-  const [page, [total]] = await Promise.all([
-    db
-      .select()
-      .from(users)
-      .where(where)
-      .orderBy(sql`${users.createdAt} desc`, asc(users.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
+  // The total rides on the page's query (an uncorrelated subquery, run once); only an empty page
+  // needs a query of its own for it.
+  const rows = await db
+    .select({
+      user: users,
+      total: sql<number>`(select count(*) from ${users} where ${where ?? sql`true`})`.mapWith(
+        Number,
+      ),
+    })
+    .from(users)
+    .where(where)
+    .orderBy(sql`${users.createdAt} desc`, asc(users.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
+  let total = rows[0]?.total;
+  if (total === undefined) {
+    const [counted] = await db.select({ n: count() }).from(users).where(where);
+    total = counted?.n ?? 0;
+  }
   return {
-    users: page.map(presentAdminUser),
-    total: total?.n ?? 0,
+    users: rows.map((r) => presentAdminUser(r.user)),
+    total,
     page: q.page,
     pageSize: q.pageSize,
   };

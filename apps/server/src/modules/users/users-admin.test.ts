@@ -12,6 +12,7 @@ import {
   type TestContext,
 } from '../../../test/harness';
 import { auditLog, licences, sessions, tickets, users } from '../../db/schema';
+import { countQueries } from '../auth/query-count.fixtures';
 
 describe('staff actions on accounts', () => {
   let ctx: TestContext;
@@ -51,6 +52,17 @@ describe('staff actions on accounts', () => {
       `${tag}_banned`,
     ]);
     expect(Object.keys(banned.json().users[0])).not.toContain('passwordHash');
+    const past = await ctx.app.inject({
+      url: `/api/users?search=${tag}&page=9&pageSize=2`,
+      headers: admin.auth,
+    });
+    expect(past.json()).toMatchObject({ users: [], total: 3, page: 9, pageSize: 2 });
+    // The total rides on the page's query: the session's read and one more.
+    expect(
+      await countQueries(ctx, () =>
+        ctx.app.inject({ url: `/api/users?search=${tag}`, headers: admin.auth }),
+      ),
+    ).toBe(2);
     const wildcard = await ctx.app.inject({ url: '/api/users?search=%25', headers: admin.auth });
     expect(wildcard.json().total).toBe(0);
     const bad = await ctx.app.inject({ url: '/api/users?pageSize=1000', headers: admin.auth });

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import type { Product } from '@stellar/shared';
+import type { CachedJson, JsonCache } from '../../lib/json-cache';
+import { cacheUntilEvent } from '../events';
+import { listProducts } from './products.service';
+
+// One cache per app (keyed by its HTTP server, shared by every encapsulated plugin of that app).
+const caches = new WeakMap<object, Promise<JsonCache>>();
+const parsed = new WeakMap<CachedJson, Product[]>();
+
+/**
+ * The catalogue kept in memory: it changes only through the seed or a command that records
+ * catalogue.changed, which clears it in every process. GET /api/products serves its text; other
+ * reads (the reseller panel) take its value from catalogueOf().
+ */
+export function catalogueCache(app: FastifyInstance): Promise<JsonCache> {
+  let cache = caches.get(app.server);
+  if (!cache) {
+    cache = cacheUntilEvent(app, 'catalogue.changed', () => listProducts(app.db));
+    caches.set(app.server, cache);
+  }
+  return cache;
+}
+
+/** The catalogue as listProducts() answers it, from the cache: parsed once per cached text. */
+export async function catalogueOf(cache: JsonCache): Promise<Product[]> {
+  const json = await cache.get();
+  let value = parsed.get(json);
+  if (!value) parsed.set(json, (value = JSON.parse(json.body) as Product[]));
+  return value;
+}
