@@ -146,3 +146,22 @@ test('a signed-in member sees the checkout: the order summary in test mode, else
   await page.getByRole('radio', { name: /Basic Plan/ }).check();
   await expect(page).toHaveURL('/checkout/clothing-bot?plan=basic-plan');
 });
+
+test('a plan picked on a busy phone is checked at once (the URL follows with flushSync, not a transition)', async ({
+  page,
+}) => {
+  await signIn(page, readAccounts().member);
+  await page.goto('/checkout/clothing-bot?plan=premium-plan');
+  await expect(page.getByRole('radio', { name: /Premium Plan/ })).toBeChecked();
+  // 40x slower: before the fix, every click here left the radio unchecked for 1-5 s, and `check()`
+  // (which reads the state right after its click) failed each time.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 40 });
+  try {
+    await page.getByRole('radio', { name: /Basic Plan/ }).check();
+    await page.getByRole('radio', { name: /Standard Plan/ }).check();
+  } finally {
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  }
+  await expect(page).toHaveURL('/checkout/clothing-bot?plan=standard-plan');
+});

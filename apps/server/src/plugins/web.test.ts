@@ -91,3 +91,34 @@ describe('serving the built web app', () => {
     expect(post.json().message).toBe('No route for POST /somewhere.');
   });
 });
+
+describe('serving the prerendered home page', () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'stellar-dist-'));
+  const index = '<!doctype html><div id="root"></div>';
+  const home = '<!doctype html><div id="root"><h1>Welcome to Stellar</h1></div>';
+  let ctx: TestContext;
+  beforeAll(async () => {
+    writeFileSync(path.join(dist, 'index.html'), index);
+    writeFileSync(path.join(dist, 'home.html'), home);
+    writeFileSync(path.join(dist, 'home.html.gz'), gzipSync(home));
+    ctx = await createTestApp({ env: { WEB_DIST: dist } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('sends home.html for / only, index.html for every other page', async () => {
+    const root = await ctx.app.inject('/');
+    expect(root.body).toBe(home);
+    expect(root.headers['cache-control']).toBe('no-cache');
+    const gz = await ctx.app.inject({ url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(home);
+    expect(gz.headers.etag).not.toBe(root.headers.etag);
+    for (const url of ['/index.html', '/product/stellar-launcher', '/login', '/home.html']) {
+      const res = await ctx.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(index);
+    }
+  });
+});

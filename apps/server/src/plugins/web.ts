@@ -5,24 +5,27 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { IndexPage } from './web-page';
 
-const INDEX_FILES = ['index.html', 'index.html.br', 'index.html.gz'];
+const PAGE_FILES = ['index.html', 'home.html'].flatMap((f) => [f, `${f}.br`, `${f}.gz`]);
 
 /**
  * Serves the built web app: hashed assets cached for a year, precompressed brotli/gzip when the
  * build left them, and index.html (from memory, see web-page.ts) for / and any other GET so client
- * routes work on reload. Unknown /api paths stay JSON 404s.
+ * routes work on reload. `/` gets home.html instead when the build left it (index.html with the home
+ * page prerendered into it, scripts/prerender-home.mjs). Unknown /api paths stay JSON 404s.
  */
 export default fp(
   async function webPlugin(app: FastifyInstance, opts: { distDir: string | null }) {
     const root =
       opts.distDir && existsSync(path.join(opts.distDir, 'index.html')) ? opts.distDir : null;
     const page = root ? IndexPage.fromFile(path.join(root, 'index.html')) : null;
-    if (root && page) {
+    const homeFile = root && path.join(root, 'home.html');
+    const home = homeFile && existsSync(homeFile) ? IndexPage.fromFile(homeFile) : page;
+    if (root && page && home) {
       await app.register(fastifyStatic, {
         root,
         wildcard: false,
         index: false,
-        globIgnore: INDEX_FILES,
+        globIgnore: PAGE_FILES,
         preCompressed: true,
         cacheControl: false,
         setHeaders(reply, filePath) {
@@ -35,7 +38,8 @@ export default fp(
       });
       // The pages a launch link points at get their own routes (the not-found path costs more per
       // request); every other client route falls back to the same page below.
-      for (const url of ['/', '/index.html', '/product/:slug']) {
+      app.get('/', (request, reply) => home.send(request, reply));
+      for (const url of ['/index.html', '/product/:slug']) {
         app.get(url, (request, reply) => page.send(request, reply));
       }
     } else {

@@ -1,4 +1,4 @@
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import type { createAppRouter } from './router';
 import { AppProviders } from './providers';
 

@@ -40,7 +40,10 @@ export function Footer() {
           </nav>
         </div>
         <div className="flex flex-col-reverse gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-fg-subtle">© {year} Stellar. All rights reserved.</p>
+          {/* The prerendered home page carries its build year; a new year is no hydration error. */}
+          <p className="text-sm text-fg-subtle" suppressHydrationWarning>
+            © {year} Stellar. All rights reserved.
+          </p>
           <a
             href={VIDEO_CHANNEL_URL}
             target="_blank"

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@stellar/shared';
 import { LogOut } from 'lucide-react';
 import { Link } from 'react-router';
-import { useLogout } from '@/lib/auth';
+import { useLogout } from '@/lib/auth/logout';
 import { cn } from '@/lib/class-names';
 import { AccountIcon } from './account-icon';
 import { mobileItemClasses as itemClasses } from './mobile-item-classes';

@@ -2,7 +2,7 @@ import type { CurrentUser } from '@stellar/shared';
 import { ChevronDown, CircleUserRound, LogOut } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useLogout } from '@/lib/auth';
+import { useLogout } from '@/lib/auth/logout';
 import { cn } from '@/lib/class-names';
 import { useDismiss } from '@/lib/use-dismiss';
 import { AccountIcon } from './account-icon';

@@ -11,6 +11,8 @@ import { maintenancePageFor } from './maintenance-page-for';
 export const STAFF_MAINTENANCE_NOTICE =
   'This page is under maintenance. Visitors are being shown the maintenance page.';
 
+const SCREEN_TALL = 'min-h-[calc(100dvh-4rem)]';
+
 /**
  * Maintenance (docs/product.md#decisions): a page whose switch is on sends non-staff visitors to /maintenance, while
  * Support, Admin and Owner see the page under a banner. An unreadable status leaves pages open
@@ -24,9 +26,11 @@ export function MaintenanceGate({ children }: { children: ReactNode }) {
   const { user, isLoading: userLoading } = useCurrentUser();
 
   if (!page) return children;
-  if (status.isPending) return <LoadingState />;
+  // As tall as the screen below the top bar: the footer stays out of view until the page replaces
+  // this, instead of showing and then being pushed down (a layout shift).
+  if (status.isPending) return <LoadingState className={SCREEN_TALL} />;
   if (!status.data?.[page]) return children;
-  if (token !== null && userLoading) return <LoadingState />;
+  if (token !== null && userLoading) return <LoadingState className={SCREEN_TALL} />;
   if (!user || !isStaff(user.role)) return <Navigate to="/maintenance" replace />;
   return (
     <>

@@ -60,7 +60,11 @@ export function CheckoutRoute() {
       <PlanPicker
         product={product}
         selected={plan}
-        onSelect={(next) => setSearchParams({ plan: planSlug(next.plan) }, { replace: true })}
+        // flushSync: the router's default startTransition let React put the controlled radio back
+        // until the transition committed, so a click on a busy phone showed no change for a moment.
+        onSelect={(next) =>
+          setSearchParams({ plan: planSlug(next.plan) }, { replace: true, flushSync: true })
+        }
       />
 
       {online ? (

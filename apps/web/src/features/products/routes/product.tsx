@@ -4,7 +4,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useSessionToken } from '@/lib/session';
 import { useProducts } from '../api/get-products';
 import { PlanCard } from '../components/plan-card';
-import { ProductNotFound, ProductsError, ProductSkeleton } from '../components/product-states';
+import { ProductNotFound, ProductPageSkeleton, ProductsError } from '../components/product-states';
 
 /** /product/:slug: a product's description, key features and plans. */
 export function ProductRoute() {
@@ -12,7 +12,7 @@ export function ProductRoute() {
   const products = useProducts();
   const signedIn = useSessionToken() !== null;
 
-  if (products.isPending) return <ProductSkeleton />;
+  if (products.isPending) return <ProductPageSkeleton />;
   if (products.isError) {
     return (
       <ProductsError
