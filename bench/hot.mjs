@@ -1,13 +1,16 @@
 // npm run bench:hot: the public hot path against its ceiling, on PGlite and on PostgreSQL, in one run.
 // The ceiling is a bare Fastify process answering a constant JSON object (bench/lib/ceiling.mjs),
-// started in the same run and measured with the same load tool and connections before and after each
-// engine's cases; every ratio is against the mean of those two ceiling runs. See docs/benchmarks.md.
+// started in the same run and measured with the same load tool and connections right before and right
+// after every case: a case's ratio is against the mean of its two neighbouring ceiling runs, so a load
+// change elsewhere on the machine moves both sides. The sequence is repeated BENCH_ROUNDS times and each
+// figure is the median over the rounds. See docs/benchmarks.md.
 //
 //   BENCH_DATABASE_URL  PostgreSQL server to create a throwaway database on (default: TEST_DATABASE_URL,
 //                       then DATABASE_URL, then postgres://postgres:postgres@127.0.0.1:5432/postgres);
 //                       skipped with a note when it does not answer
 //   BENCH_ENGINES (pglite,postgres)  BENCH_CONNECTIONS (50)  BENCH_DURATION seconds per case (5)
-//   BENCH_WARMUP seconds per case (2)  BENCH_ONLY=substring of a case name  BENCH_JSON=file
+//   BENCH_WARMUP seconds per case in the first round, 1 s after (2)  BENCH_ROUNDS (3)
+//   BENCH_ONLY=substring of a case name  BENCH_JSON=file
 //   BENCH_SERVER_NODE_ARGS  extra node arguments of the server process (e.g. --cpu-prof --cpu-prof-dir=DIR)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -26,6 +29,7 @@ const env = process.env;
 const connections = Number(env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(env.BENCH_DURATION ?? 5);
 const warmup = Number(env.BENCH_WARMUP ?? 2);
+const rounds = Math.max(1, Number(env.BENCH_ROUNDS ?? 3));
 const engines = (env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const pgAdminUrl =
   env.BENCH_DATABASE_URL ??
@@ -118,9 +122,20 @@ async function prepareData(api) {
   return { slug: product.slug, validateBody };
 }
 
-/** @param {import('autocannon').Options} opts */
-async function measure(opts) {
-  if (warmup > 0) await autocannon({ connections, duration: warmup, ...opts });
+/** @param {number[]} values */
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const at = (/** @type {number} */ i) => sorted[i] ?? NaN;
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
+}
+
+/**
+ * @param {import('autocannon').Options} opts
+ * @param {number} warm seconds of unmeasured load first
+ */
+async function measure(opts, warm) {
+  if (warm > 0) await autocannon({ connections, duration: warm, ...opts });
   const r = await autocannon({ connections, duration, ...opts });
   return {
     requestsPerSecond: Math.round(r.requests.average),
@@ -187,42 +202,73 @@ async function runEngine(engine, ceilingUrl) {
       },
     ].filter((c) => !env.BENCH_ONLY || c.name.includes(env.BENCH_ONLY));
 
-    const ceilingStart = await measure({ url: ceilingUrl });
-    const results = [];
-    for (const c of cases) results.push({ name: c.name, ...(await measure(c.opts)) });
-    const ceilingEnd = await measure({ url: ceilingUrl });
-    const ceiling = (ceilingStart.requestsPerSecond + ceilingEnd.requestsPerSecond) / 2;
+    // ceiling, case 1, ceiling, case 2, ..., ceiling; BENCH_ROUNDS times.
+    /** @type {Array<Array<{ ceiling: number, requestsPerSecond: number, ratio: number, p50: number, p99: number, failed: number }>>} */
+    const perCase = cases.map(() => []);
+    /** @type {number[]} */
+    const ceilings = [];
+    for (let round = 0; round < rounds; round++) {
+      const warm = round === 0 ? warmup : Math.min(warmup, 1);
+      let before = await measure({ url: ceilingUrl }, warm);
+      ceilings.push(before.requestsPerSecond);
+      for (const [i, c] of cases.entries()) {
+        const run = await measure(c.opts, warm);
+        const after = await measure({ url: ceilingUrl }, warm);
+        ceilings.push(after.requestsPerSecond);
+        const ceiling = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+        perCase[i]?.push({ ...run, ceiling, ratio: run.requestsPerSecond / ceiling });
+        before = after;
+      }
+    }
+    const results = cases.map((c, i) => {
+      const runs = perCase[i] ?? [];
+      return {
+        name: c.name,
+        requestsPerSecond: Math.round(median(runs.map((r) => r.requestsPerSecond))),
+        ceiling: Math.round(median(runs.map((r) => r.ceiling))),
+        ratio: median(runs.map((r) => r.ratio)),
+        p50: median(runs.map((r) => r.p50)),
+        p99: median(runs.map((r) => r.p99)),
+        worstP99: Math.max(...runs.map((r) => r.p99)),
+        failed: runs.reduce((n, r) => n + r.failed, 0),
+        rounds: runs,
+      };
+    });
 
     const cpu = os.cpus();
     console.log(
-      `\nStellar hot path: ${db.kind}, ${connections} connections, ${duration} s per case ` +
-        `(+${warmup} s warm-up), ${cpu.length} x ${cpu[0]?.model.trim()}, Node ${process.version}, ` +
+      `\nStellar hot path: ${db.kind}, ${connections} connections, ${duration} s per run ` +
+        `(+${warmup} s warm-up, 1 s after round 1), ${rounds} rounds, ${cpu.length} x ` +
+        `${cpu[0]?.model.trim()}, Node ${process.version}, ` +
         `load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
     );
     console.log(
-      `ceiling (bare Fastify, constant JSON): ${ceilingStart.requestsPerSecond} req/s ` +
-        `(p99 ${ceilingStart.p99} ms) before, ${ceilingEnd.requestsPerSecond} req/s ` +
-        `(p99 ${ceilingEnd.p99} ms) after; ratios against the mean ${Math.round(ceiling)}\n`,
+      `ceiling (bare Fastify, constant JSON), run before and after every case: ` +
+        `${Math.min(...ceilings)}-${Math.max(...ceilings)} req/s over ${ceilings.length} runs. ` +
+        `Each row: medians over the rounds of the case's req/s, of its ratio to the mean of ` +
+        `its two neighbouring ceiling runs, and of its p99 (worst round's p99 beside it)\n`,
     );
     const rows = results.map((r) => {
       const target = targetOf(r.name, engine);
-      const ratio = r.requestsPerSecond / ceiling;
-      const met = ratio >= target.ratio && (target.p99 === undefined || r.p99 < target.p99);
-      return { ...r, ratio, target, met };
+      const met = r.ratio >= target.ratio && (target.p99 === undefined || r.p99 < target.p99);
+      return { ...r, target, met };
     });
     console.table(
       rows.map((r) => ({
         endpoint: r.name,
         'req/s': r.requestsPerSecond,
+        ceiling: r.ceiling,
         ratio: r.ratio.toFixed(2),
+        'ratios per round': r.rounds.map((x) => x.ratio.toFixed(2)).join(' '),
         'p50 ms': r.p50,
         'p99 ms': r.p99,
+        'worst p99': r.worstP99,
         target: `>= ${r.target.ratio}${r.target.p99 ? `, p99 < ${r.target.p99}` : ''}`,
         met: r.met ? 'yes' : 'no',
         failed: r.failed,
       })),
     );
-    return { engine: db.kind, loadBefore, ceilingStart, ceilingEnd, results: rows };
+    return { engine: db.kind, loadBefore, ceilings, results: rows };
   } finally {
     for (const cleanup of cleanups)
       await Promise.resolve()
@@ -266,6 +312,6 @@ try {
 if (env.BENCH_JSON) {
   writeFileSync(
     env.BENCH_JSON,
-    JSON.stringify({ connections, duration, warmup, engines: all }, null, 2),
+    JSON.stringify({ connections, duration, warmup, rounds, engines: all }, null, 2),
   );
 }
