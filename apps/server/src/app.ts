@@ -21,6 +21,7 @@ import securityHeaders from './plugins/security-headers';
 import rateLimitPlugin from './plugins/rate-limit';
 import secretsPlugin from './plugins/secrets';
 import webPlugin from './plugins/web';
+import { HotReads } from './plugins/hot-reads';
 import realtimePlugin, { redactToken } from './plugins/realtime';
 import healthRoutes from './modules/health/health.routes';
 import productsRoutes from './modules/products/products.routes';
@@ -60,6 +61,7 @@ const defaultWebDist = path.resolve(path.dirname(fileURLToPath(import.meta.url))
 
 /** Builds the whole app (API + web) as a plugin tree; server.ts listens, tests inject. */
 export async function buildApp({ config, database, logger, logStream }: BuildOptions) {
+  const hotReads = new HotReads();
   const app = Fastify({
     logger: logger ?? {
       level: config.LOG_LEVEL,
@@ -85,7 +87,10 @@ export async function buildApp({ config, database, logger, logStream }: BuildOpt
     requestTimeout: REQUEST_TIMEOUT_MS,
     connectionTimeout: 75_000,
     http: { headersTimeout: HEADERS_TIMEOUT_MS, connectionsCheckingInterval: 1_000 },
+    // The launch-link reads are answered from memory before Fastify (plugins/hot-reads.ts).
+    serverFactory: hotReads.serverFactory,
   }).withTypeProvider<ZodTypeProvider>();
+  hotReads.attach(app);
 
   // The API speaks JSON only: anything else is a 415, not a string for the validators to puzzle over.
   app.removeContentTypeParser('text/plain');

@@ -14,6 +14,7 @@ export interface CachedJson {
  */
 export class JsonCache {
   private current: Promise<CachedJson> | null = null;
+  private loaded: CachedJson | null = null;
   private generation = 0;
 
   constructor(private readonly load: () => Promise<unknown>) {}
@@ -32,16 +33,30 @@ export class JsonCache {
       loading.catch(() => {
         if (this.current === loading) this.current = null;
       });
-      void loading.then(() => {
-        if (this.generation !== generation && this.current === loading) this.current = null;
-      });
+      void loading.then(
+        (value) => {
+          if (this.generation !== generation && this.current === loading) this.current = null;
+          else if (this.current === loading) this.loaded = value;
+        },
+        () => undefined,
+      );
     }
     return this.current;
+  }
+
+  /**
+   * The text get() answers now, without waiting: null until a load has finished and again from
+   * invalidate() until the next one has. A new object after every reload, so identity tells
+   * whether something built from it (a replayed answer, plugins/hot-reads.ts) is still current.
+   */
+  peek(): CachedJson | null {
+    return this.loaded;
   }
 
   invalidate(): void {
     this.generation += 1;
     this.current = null;
+    this.loaded = null;
   }
 }
 

@@ -42,6 +42,10 @@ export default fp(
       for (const url of ['/index.html', '/product/:slug']) {
         app.get(url, (request, reply) => page.send(request, reply));
       }
+      // The same pages from memory before Fastify (plugins/hot-reads.ts); a query changes nothing.
+      app.hotReads.add(/^\/(?:\?[^#]*)?$/);
+      app.hotReads.add('/index.html');
+      app.hotReads.add(/^\/product\/[\w-]+(?:\?[^#]*)?$/);
     } else {
       app.log.warn('No built web app found: only the API is served (run npm run build)');
     }

@@ -17,6 +17,7 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(LIVE);
     },
   );
+  app.hotReads.add(`${app.prefix}/healthz`);
   app.get(
     '/readyz',
     { schema: { tags: ['health'], response: { 200: statusSchema, 503: errorResponseSchema } } },

@@ -20,6 +20,7 @@ const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
   const status = await cacheUntilEvent(app, 'maintenance.changed', () =>
     getMaintenanceStatus(app.db),
   );
+  app.hotReads.add(`${app.prefix}/maintenance/status`, () => status.peek());
 
   app.get(
     '/maintenance/status',

@@ -8,6 +8,7 @@ const productsRoutes: FastifyPluginAsyncZod = async (app) => {
   // The catalogue changes only through the seed or a command that records catalogue.changed:
   // served from memory with an ETag, cleared by that event in every process.
   const catalogue = await catalogueCache(app);
+  app.hotReads.add(`${app.prefix}/products`, () => catalogue.peek());
 
   app.get(
     '/products',
