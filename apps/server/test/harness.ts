@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
@@ -68,6 +69,34 @@ export async function createTestApp(
     app,
     database,
     db: database.db,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/**
+ * The real app on a fresh seeded database with its logger on (config from `env`), every JSON line it
+ * writes kept in `lines`. Not ready yet: call ready() or listen().
+ */
+export async function createLoggedApp(env: Record<string, string> = {}) {
+  const lines: string[] = [];
+  const { database, drop } = await openTestDatabase();
+  await seed(database.db, { skipOwner: true });
+  const app = await buildApp({
+    config: loadConfig({ WEB_DIST: '/nonexistent', ...env }),
+    database,
+    logStream: new Writable({
+      write(chunk, _enc, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    }),
+  });
+  return {
+    app,
+    lines,
     close: async () => {
       await app.close();
       await drop();

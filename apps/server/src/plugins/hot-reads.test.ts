@@ -3,15 +3,12 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { loadConfig } from '../config';
+import type { App } from '../app';
 import { products } from '../db/schema';
-import { seed } from '../db/seed';
 import { recordEvent } from '../modules/events';
-import { createTestApp, openTestDatabase, signedIn, type TestContext } from '../../test/harness';
+import { createLoggedApp, createTestApp, signedIn, type TestContext } from '../../test/harness';
 
 interface Raw {
   status: number;
@@ -151,30 +148,14 @@ describe('hot public reads answered from memory before Fastify', () => {
 });
 
 describe('hot reads while every request is logged', () => {
-  const lines: string[] = [];
+  let lines: string[];
   let app: App;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const opened = await openTestDatabase();
-    drop = opened.drop;
-    await seed(opened.database.db, { skipOwner: true });
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    app = await buildApp({
-      config: loadConfig({ WEB_DIST: '/nonexistent', LOG_LEVEL: 'info' }),
-      database: opened.database,
-      logStream: stream,
-    });
+    ({ app, lines, close } = await createLoggedApp({ LOG_LEVEL: 'info' }));
     await app.listen({ port: 0, host: '127.0.0.1' });
   });
-  afterAll(async () => {
-    await app.close();
-    await drop();
-  });
+  afterAll(() => close());
 
   it('goes through Fastify at LOG_LEVEL=info, so each request keeps its log line', async () => {
     const port = (app.server.address() as AddressInfo).port;

@@ -1,35 +1,16 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, type App } from '../app';
-import { loadConfig } from '../config';
-import { openTestDatabase } from '../../test/harness';
-import { seed } from '../db/seed';
+import type { App } from '../app';
+import { createLoggedApp } from '../../test/harness';
 
 describe('request logs', () => {
-  const lines: string[] = [];
+  let lines: string[];
   let app: App;
-  let drop: () => Promise<void>;
+  let close: () => Promise<void>;
   beforeAll(async () => {
-    const opened = await openTestDatabase();
-    drop = opened.drop;
-    await seed(opened.database.db, { skipOwner: true });
-    const stream = new Writable({
-      write(chunk, _enc, done) {
-        lines.push(String(chunk));
-        done();
-      },
-    });
-    app = await buildApp({
-      config: loadConfig({ WEB_DIST: '/nonexistent' }),
-      database: opened.database,
-      logStream: stream,
-    });
+    ({ app, lines, close } = await createLoggedApp());
     await app.ready();
   });
-  afterAll(async () => {
-    await app.close();
-    await drop();
-  });
+  afterAll(() => close());
 
   it('write one JSON line per request with an id, and never the password or token', async () => {
     const password = 'very-secret-password-123';
