@@ -161,6 +161,23 @@ const execFileP = promisify(execFile);
 /** @typedef {{ id: string, weight: number }} AuditRef */
 
 /**
+ * Lighthouse once more when a run ends in its own runtime error (seen: NO_NAVSTART, "Something went
+ * wrong with recording the trace"), which says nothing about the page.
+ * @param {string} url
+ * @param {string} preset
+ */
+async function lighthouseRetrying(url, preset) {
+  try {
+    return await lighthouse(url, preset);
+  } catch (error) {
+    console.warn(
+      `Lighthouse failed on ${url} (${preset}), running it again: ${String(error).split('\n')[1] ?? error}`,
+    );
+    return lighthouse(url, preset);
+  }
+}
+
+/**
  * @param {string} url
  * @param {string} preset 'desktop', or anything else for Lighthouse's mobile default
  */
@@ -267,7 +284,7 @@ async function main() {
       for (const preset of ['desktop', 'mobile']) {
         const runs = [];
         for (let i = 0; i < lighthouseRuns; i += 1)
-          runs.push(await lighthouse(`${base}${page}`, preset));
+          runs.push(await lighthouseRetrying(`${base}${page}`, preset));
         runs.sort((x, y) => x.performance - y.performance);
         const median = runs[Math.floor((runs.length - 1) / 2)];
         lh.push({ ...median, page, runs: runs.map((r) => r.performance) });

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { readAccounts, signIn } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
+import { openHome } from './support/home';
 
 // Every public page, as a visitor first sees it (the spec's route table).
 const PUBLIC_PAGES: Array<[path: string, heading: string | RegExp]> = [
@@ -36,7 +37,7 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
+    await openHome(page);
     await page.getByRole('button', { name: 'View More' }).click();
     await page.getByRole('button', { name: 'Is there a free trial?' }).click();
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,8 +1,37 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openHome } from './support/home';
+
+test.describe('home page without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('is all there from its prerendered HTML', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Stellar' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Frequently Asked Questions' })).toBeVisible();
+    await expect(page.locator('#root')).not.toHaveAttribute('data-app', 'started');
+  });
+});
 
 test.describe('home page', () => {
+  test('paints before the app script is fetched, then the app starts', async ({ page }) => {
+    await openHome(page);
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((r) => /\/assets\/index-[\w-]+\.js$/.test(r.name));
+      return { paint: paint?.startTime, entryFetch: entry?.startTime };
+    });
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.entryFetch).toBeGreaterThanOrEqual(timing.paint!);
+    // and it is interactive: the FAQ expands.
+    const questions = page.getByRole('region', { name: 'Frequently Asked Questions' });
+    await questions.getByRole('button', { name: 'View More' }).click();
+    await expect(questions.getByRole('button', { name: 'View Less' })).toBeVisible();
+  });
+
   test('greets with the title and the tagline', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome to Stellar' })).toBeVisible();
     await expect(page.getByText('Elevating Roblox Automation', { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
@@ -10,7 +39,7 @@ test.describe('home page', () => {
   });
 
   test('Join Discord opens in a new tab without handing over the opener', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     const discord = page.getByRole('link', { name: /Join Discord/ });
     await expect(discord).toHaveAttribute('target', '_blank');
     await expect(discord).toHaveAttribute('rel', 'noopener noreferrer');
@@ -18,7 +47,7 @@ test.describe('home page', () => {
   });
 
   test('Learn More scrolls the team section into view', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     const team = page.locator('#learn-more');
     await expect(team).not.toBeInViewport();
     await page.getByRole('button', { name: 'Learn More' }).click();
@@ -28,7 +57,7 @@ test.describe('home page', () => {
   });
 
   test('the scroll-down arrow also leads to the team', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     await page.getByRole('button', { name: 'Scroll down to the team' }).click();
     await expect(page.locator('#learn-more')).toBeInViewport();
   });
@@ -36,7 +65,7 @@ test.describe('home page', () => {
   test('shows the four team members with roles, tag, bundled image and GitHub link', async ({
     page,
   }) => {
-    await page.goto('/');
+    await openHome(page);
     const team = page.locator('#learn-more');
     const cards = team.getByRole('article');
     await expect(cards).toHaveCount(4);
@@ -80,7 +109,7 @@ test.describe('home page', () => {
   });
 
   test('the footer carries the legal links, the video channel and this year', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     const footer = page.locator('footer');
     await expect(footer).toContainText(
       `© ${new Date().getFullYear()} Stellar. All rights reserved.`,
@@ -99,7 +128,7 @@ test.describe('home page', () => {
   });
 
   test('the top bar links every public page', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     const main = page.getByRole('navigation', { name: 'Main' });
     await expect(page.getByRole('link', { name: 'Stellar', exact: true }).first()).toHaveAttribute(
       'href',
@@ -121,7 +150,7 @@ test.describe('home page', () => {
 
   test('the mobile menu opens with the same links and closes on a link', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto('/');
+    await openHome(page);
     const toggle = page.getByRole('button', { name: 'Open menu' });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await toggle.click();
@@ -146,7 +175,7 @@ test.describe('FAQ', () => {
   test('shows two questions collapsed, all with View More, two again with View Less', async ({
     page,
   }) => {
-    await page.goto('/');
+    await openHome(page);
     await expect(questions(page)).toHaveCount(2);
     await faq(page).getByRole('button', { name: 'View More' }).click();
     await expect(questions(page)).toHaveCount(8);
@@ -155,7 +184,7 @@ test.describe('FAQ', () => {
   });
 
   test('opens one answer at a time and closes an open one when clicked again', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     const trial = faq(page).getByRole('button', { name: 'Is there a free trial?' });
     const upgrade = faq(page).getByRole('button', { name: 'Can I upgrade my plan later?' });
     const trialAnswer = faq(page).getByText(/there is no free trial/);
@@ -176,7 +205,7 @@ test.describe('FAQ', () => {
   });
 
   test('filters live, case-insensitively, over questions and answers', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     const search = faq(page).getByRole('searchbox', { name: 'Search FAQs' });
 
     await search.fill('ROBUX');
@@ -202,7 +231,7 @@ test.describe('FAQ', () => {
   });
 
   test('answers state the spec FAQ facts', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     await faq(page).getByRole('button', { name: 'View More' }).click();
     const facts: Array<[string, RegExp]> = [
       ['Is there a free trial?', /no free trial/],

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readAccounts, signIn } from './support/accounts';
+import { openHome } from './support/home';
 
 test.describe('legal pages', () => {
   const pages = [
@@ -88,7 +89,7 @@ test.describe('legal pages', () => {
   }
 
   test('the footer reaches each legal page', async ({ page }) => {
-    await page.goto('/');
+    await openHome(page);
     await page.locator('footer').getByRole('link', { name: 'Refund Policy' }).click();
     await expect(page).toHaveURL(/\/refund-policy$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Refund Policy' })).toBeVisible();
