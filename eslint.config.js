@@ -74,6 +74,7 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      '**/dist-ssr/**',
       '**/node_modules/**',
       'data/**',
       'e2e/artifacts/**',

@@ -26,9 +26,14 @@ test.describe('accessibility (axe: no serious or critical violation)', () => {
   for (const [path, heading] of PUBLIC_PAGES) {
     test(`${path}`, async ({ page }) => {
       await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      // The Helix page loads Monaco with it (see code-editor.spec.ts).
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({
+        timeout: path === '/code-editor' ? 15_000 : 5_000,
+      });
+      // Home and product pages arrive rendered: check them as the started app leaves them.
+      await expect(page.locator('#root[data-app="started"]')).toBeAttached();
       if (path === '/code-editor')
-        await expect(page.locator('.monaco-editor textarea')).toBeAttached();
+        await expect(page.locator('.monaco-editor textarea')).toBeAttached({ timeout: 15_000 });
       await expectNoSeriousViolations(page);
     });
   }

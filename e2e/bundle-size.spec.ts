@@ -102,6 +102,8 @@ test.describe('bundle size and Monaco confinement', () => {
     });
     await page.goto(url);
     await ready();
+    // Rendered pages (home, product) start the app after the first paint: wait for all of it.
+    await expect(page.locator('#root[data-app="started"]')).toBeAttached();
     await page.waitForLoadState('networkidle');
     const bodies = new Map<string, Buffer>();
     for (const [scriptUrl, body] of scripts) bodies.set(scriptUrl, await body);
@@ -152,7 +154,7 @@ test.describe('bundle size and Monaco confinement', () => {
 
   test('the Helix editor does load Monaco (so the checks above can fail)', async ({ page }) => {
     const editor = await scriptsLoadedBy(page, '/code-editor', () =>
-      expect(page.locator('.monaco-editor textarea')).toBeAttached(),
+      expect(page.locator('.monaco-editor textarea')).toBeAttached({ timeout: 15_000 }),
     );
     const withMonaco = [...editor].filter(([, body]) => hasMonaco(body.toString('utf8')));
     expect(withMonaco.length).toBeGreaterThan(0);

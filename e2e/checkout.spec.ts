@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import path from 'node:path';
 import { OWNER, TOKEN_STORAGE_KEY } from './support/accounts';
 import { expectNoSeriousViolations } from './support/axe';
+import { openProduct } from './support/home';
 
 // Checkout in test mode (scripts/e2e-server.mjs sets PAYMENTS_TEST_MODE=on): the server's own test
 // checkout page drives the same signed webhook path as BTCPay. Each test makes its own accounts.
@@ -100,7 +101,7 @@ test('a visitor registers from Subscribe Now, pays on the test checkout and sees
   // Register, log in, pay, and axe plus screenshots on four screens.
   test.slow();
   const username = `buyer_${suffix}`;
-  await page.goto('/product/clothing-bot');
+  await openProduct(page, 'clothing-bot');
   await page
     .getByRole('article', { name: 'Standard Plan' })
     .getByRole('link', { name: /Subscribe Now/ })

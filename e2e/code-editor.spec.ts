@@ -3,9 +3,13 @@ import { expect, test } from '@playwright/test';
 test.describe('Helix editor', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/code-editor');
-    await expect(page.getByRole('heading', { level: 1, name: 'Helix' })).toBeVisible();
+    // Monaco (about 4 MB of script) loads with the page: on a loaded 2-core machine the heading and
+    // the editor took more than the default 5 s in full runs, so the wait allows 15 s.
+    await expect(page.getByRole('heading', { level: 1, name: 'Helix' })).toBeVisible({
+      timeout: 15_000,
+    });
     // Monaco has mounted once its text area exists.
-    await expect(page.locator('.monaco-editor textarea')).toBeAttached();
+    await expect(page.locator('.monaco-editor textarea')).toBeAttached({ timeout: 15_000 });
   });
 
   test('has the four tabs with editor selected, and a Lua editor per the spec', async ({

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readAccounts, signIn } from './support/accounts';
+import { openProduct } from './support/home';
 
 // docs/product.md#money: every product has three plans; 1 Week has no badge, 1 Month saves 75 %, 1 Year 50 %.
 const PRODUCTS = [
@@ -91,7 +92,7 @@ test('Subscribe Now takes a visitor to register, then to checkout after logging 
   page,
 }) => {
   const { member } = readAccounts();
-  await page.goto('/product/stellar-launcher');
+  await openProduct(page, 'stellar-launcher');
   await planCard(page, 'Standard Plan')
     .getByRole('link', { name: /Subscribe Now/ })
     .click();
@@ -119,7 +120,7 @@ test('a signed-in member sees the checkout: the order summary in test mode, else
   const status = await page.request.get('/api/payments/status');
   const testMode = status.ok() && ((await status.json()) as { mode: string }).mode === 'test';
   await signIn(page, readAccounts().member);
-  await page.goto('/product/clothing-bot');
+  await openProduct(page, 'clothing-bot');
   await planCard(page, 'Premium Plan')
     .getByRole('link', { name: /Subscribe Now/ })
     .click();
@@ -164,4 +165,67 @@ test('a plan picked on a busy phone is checked at once (the URL follows with flu
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   }
   await expect(page).toHaveURL('/checkout/clothing-bot?plan=standard-plan');
+});
+
+test.describe('product page rendered on the server', () => {
+  test('paints from its HTML before the app script is fetched, then the app hydrates it', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    const apiReads: string[] = [];
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) documents.push(request.url());
+      else if (new URL(request.url()).pathname.startsWith('/api/')) apiReads.push(request.url());
+    });
+
+    await openProduct(page, 'stellar-launcher');
+    await expect(page).toHaveTitle('Stellar Launcher · Stellar');
+    const timing = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      const entry = performance
+        .getEntriesByType('resource')
+        .find((r) => /\/assets\/index-[\w-]+\.js$/.test(r.name));
+      return { paint: paint?.startTime, entryFetch: entry?.startTime };
+    });
+    expect(timing.paint).toBeGreaterThan(0);
+    expect(timing.entryFetch).toBeGreaterThanOrEqual(timing.paint!);
+    // The catalogue and the maintenance map came with the page: no second read of either.
+    expect(apiReads.filter((url) => /\/api\/(products|maintenance\/status)/.test(url))).toEqual([]);
+
+    // Hydrated: Subscribe Now navigates in the app (one document request in all).
+    await planCard(page, 'Premium Plan')
+      .getByRole('link', { name: /Subscribe Now/ })
+      .click();
+    await expect(page).toHaveURL(
+      `/register?next=${encodeURIComponent('/checkout/stellar-launcher?plan=premium-plan')}`,
+    );
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Create your account' }),
+    ).toBeVisible();
+    expect(documents).toHaveLength(1);
+    // No hydration mismatch (React reports one as a console error) and nothing else went wrong.
+    expect(problems).toEqual([]);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('shows the product, its features and every plan from the HTML', async ({ page }) => {
+      await page.goto('/product/clothing-bot');
+      await expect(page.getByRole('heading', { level: 1, name: 'Clothing Bot' })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Key Features' }).getByRole('listitem'),
+      ).toHaveCount(4);
+      await expect(
+        planCard(page, 'Premium Plan').getByText('$120.00', { exact: true }),
+      ).toBeVisible();
+      await expect(page).toHaveTitle('Clothing Bot · Stellar');
+      await expect(page.locator('#root')).not.toHaveAttribute('data-app', 'started');
+    });
+  });
 });

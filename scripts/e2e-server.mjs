@@ -52,7 +52,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), PREFIX));
 writeFileSync(path.join(dataDir, OWNER_FILE), String(process.pid));
 process.on('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 
-// E2E_WEB_DIST: a copy of the app built elsewhere (npm run build -w @stellar/web -- --outDir DIR),
+// E2E_WEB_DIST: a copy of the app built elsewhere (apps/web/dist, with apps/web/dist-ssr beside it as
+// DIR-ssr for the product pages the server renders),
 // so a run is not disturbed by another rebuilding apps/web/dist.
 const webDist = process.env.E2E_WEB_DIST;
 if (!webDist) await buildWebIfStale();

@@ -1,7 +1,9 @@
 // `node scripts/prerender-home.mjs WEB_DIST SSR_DIR`: writes WEB_DIST/home.html, index.html with the
-// home page's markup inside #root (rendered by SSR_DIR/home.js, the `vite build --ssr` of
-// apps/web/src/prerender/home.tsx), then removes SSR_DIR. The server sends home.html for `/`, so the
-// hero paints from HTML and CSS before the JavaScript runs; main.tsx hydrates it.
+// home page's markup inside #root (rendered by SSR_DIR/pages.js, the `vite build --ssr` of
+// apps/web/src/prerender/pages.ts). The server sends home.html for `/`, so the hero paints from HTML
+// and CSS before the JavaScript runs; main.tsx hydrates it. It also writes WEB_DIST/product.html, the
+// same page with an empty #root, which the server fills with a product page rendered by
+// SSR_DIR/pages.js from its catalogue (apps/server/src/plugins/product-pages.ts); SSR_DIR stays.
 //
 // home.html does not run the app's entry script (about 390 KB) at once: it runs
 // WEB_DIST/assets/home-start-<hash>.js, which imports the entry once the first contentful paint is on
@@ -10,14 +12,15 @@
 // interactive 0.15 s later; docs/benchmarks.md, "Home page"). The page works without JavaScript
 // meanwhile: every link is a plain link.
 import { createHash } from 'node:crypto';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { transformSync } from 'esbuild';
 
 const [distDir, ssrDir] = process.argv.slice(2);
 if (!distDir || !ssrDir) throw new Error('usage: prerender-home.mjs WEB_DIST SSR_DIR');
 
-const { renderHome } = await import(pathToFileURL(path.resolve(ssrDir, 'home.js')).href);
+const { renderHome } = await import(pathToFileURL(path.resolve(ssrDir, 'pages.js')).href);
 // React hoists the page's <title> into <head> on the client; index.html's head already has the same one.
 const markup = /** @type {string} */ (renderHome()).replace(/<title>[^<]*<\/title>/g, '');
 if (/<script/i.test(markup))
@@ -46,18 +49,19 @@ else if (PerformanceObserver.supportedEntryTypes?.includes('paint'))
 else requestAnimationFrame(() => setTimeout(start, 0));
 setTimeout(start, 3000);
 `;
-const startFile = `assets/home-start-${createHash('sha256').update(startScript).digest('hex').slice(0, 8)}.js`;
-writeFileSync(path.join(distDir, startFile), startScript);
+const { code: startCode } = transformSync(startScript, { minify: true, format: 'esm' });
+const startFile = `assets/home-start-${createHash('sha256').update(startCode).digest('hex').slice(0, 8)}.js`;
+writeFileSync(path.join(distDir, startFile), startCode);
+const page = index
+  .replace(entryTag, `<script type="module" crossorigin src="/${startFile}"></script>`)
+  // The start script's import fetches the entry's chunks after the paint; preloaded, they would be
+  // fetched at high priority beside the stylesheet again.
+  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
 writeFileSync(
   path.join(distDir, 'home.html'),
-  index
-    .replace(entryTag, `<script type="module" crossorigin src="/${startFile}"></script>`)
-    // The start script's import fetches the entry's chunks after the paint; preloaded, they would be
-    // fetched at high priority beside the stylesheet again.
-    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(root, `<div id="root">${markup}</div>`),
+  page.replace(root, `<div id="root">${markup}</div>`),
 );
-rmSync(ssrDir, { recursive: true, force: true });
+writeFileSync(path.join(distDir, 'product.html'), page);
 console.log(
   `prerender-home: ${distDir}/home.html (${(markup.length / 1024).toFixed(1)} KB of markup)`,
 );

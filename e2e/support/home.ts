@@ -1,12 +1,17 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Opens the prerendered home page and waits until its app has started. home.html runs the app's
- * entry only after the first paint (scripts/prerender-home.mjs), often after the `load` event that
- * `goto` waits for; a click before then lands on markup with no handlers yet, as it would for a
- * visitor on a slow phone.
+ * Opens a page that arrives rendered (the prerendered home page, or a product page the server
+ * renders) and waits until its app has started. Such a page runs the app's entry only after the first
+ * paint (scripts/prerender-home.mjs), often after the `load` event that `goto` waits for; a click
+ * before then lands on markup with no handlers yet, as it would for a visitor on a slow phone.
  */
 export async function openHome(page: Page, url = '/'): Promise<void> {
   await page.goto(url);
   await expect(page.locator('#root[data-app="started"]')).toBeAttached();
+}
+
+/** A product page, rendered by the server (plugins/product-pages.ts), once its app has started. */
+export function openProduct(page: Page, slug: string): Promise<void> {
+  return openHome(page, `/product/${slug}`);
 }

@@ -2,6 +2,8 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
+import { readPageData, seedPageData } from '@/prerender/page-data';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -9,22 +11,40 @@ if (!container) throw new Error('Missing #root element');
 
 // One router for the page's life (created outside React so StrictMode cannot make two).
 const router = createAppRouter();
+const queryClient = createQueryClient();
+// A server-rendered product page carries the answers it was rendered with: the first render must
+// be the server's for hydration, so they go in the cache before it.
+const pageData = readPageData(container);
+if (pageData) seedPageData(queryClient, pageData);
+
+// Set once the first render or the hydration is committed (a hydration in progress cannot yet
+// handle a click on a link: the browser would follow it as a new page load). e2e/support/home.ts
+// waits for it.
+const started = () => {
+  container.dataset.app = 'started';
+};
 
 const app = (
   <StrictMode>
-    <App router={router} />
+    <App router={router} queryClient={queryClient} onStarted={started} />
   </StrictMode>
 );
 
-// `/` arrives prerendered (dist/home.html, scripts/prerender-home.mjs): hydrate it. Every other page
+// `/` arrives prerendered (dist/home.html, scripts/prerender-home.mjs), a product page rendered by the
+// server (plugins/product-pages.ts): hydrate them, once the route's code is here. Every other page
 // arrives empty (index.html); createRoot would also replace any markup left in the container.
 // Both run as a transition: React then yields to the browser every few milliseconds instead of holding
 // the main thread for the whole tree (a click on the prerendered page meanwhile hydrates its target
 // first), which is what Lighthouse's Total Blocking Time measured on phones (docs/benchmarks.md,
 // "Home page").
-startTransition(() => {
-  if (container.firstElementChild && window.location.pathname === '/') hydrateRoot(container, app);
-  else createRoot(container).render(app);
-});
-// The app's handlers are attached from here on (e2e/support/home.ts waits for this on the home page).
-container.dataset.app = 'started';
+const hydrate = () => startTransition(() => void hydrateRoot(container, app));
+if (!container.firstElementChild) startTransition(() => createRoot(container).render(app));
+else if (router.state.initialized) hydrate();
+else {
+  // The router renders a fallback until the page's lazy route has loaded: hydrate after that.
+  const stop = router.subscribe((state) => {
+    if (!state.initialized) return;
+    stop();
+    hydrate();
+  });
+}

@@ -29,10 +29,17 @@ interface Answer {
 }
 
 interface HotRead {
-  /** An exact URL, or a pattern whose URLs all get the same answer (recorded from the first). */
+  /**
+   * An exact URL, or a pattern whose URLs all get the same answer (recorded from the first), or,
+   * with `perUrl`, each its own (a product page per product).
+   */
   url: string | RegExp;
   source: AnswerSource;
-  /** Fastify's answer by the request's Accept-Encoding header (pages differ by encoding). */
+  perUrl: boolean;
+  /**
+   * Fastify's answer by the request's Accept-Encoding header (pages differ by encoding), with
+   * `perUrl` by URL and header.
+   */
   answers: Map<string, Answer>;
   recording: Set<string>;
 }
@@ -46,6 +53,8 @@ interface ServerTimeouts {
 
 /** At most this many Accept-Encoding variants are kept per read; other clients go to Fastify. */
 const MAX_VARIANTS = 16;
+/** The same for a per-URL read, over all its URLs (random URLs cannot grow it further). */
+const MAX_PER_URL_VARIANTS = 64;
 /** Headers the HTTP server writes itself for each connection and moment. */
 const PER_CONNECTION = ['date', 'connection', 'keep-alive', 'transfer-encoding'];
 
@@ -96,9 +105,12 @@ export class HotReads {
     });
   }
 
-  /** Registers a read: `url` exact (pathname and query as sent) or a pattern. */
-  add(url: string | RegExp, source: AnswerSource = fixedAnswer): void {
-    const read: HotRead = { url, source, answers: new Map(), recording: new Set() };
+  /**
+   * Registers a read: `url` exact (pathname and query as sent) or a pattern; `perUrl` when the URLs
+   * of a pattern get different answers.
+   */
+  add(url: string | RegExp, source: AnswerSource = fixedAnswer, { perUrl = false } = {}): void {
+    const read: HotRead = { url, source, perUrl, answers: new Map(), recording: new Set() };
     if (typeof url === 'string') this.exact.set(url, read);
     else this.patterns.push(read);
   }
@@ -121,9 +133,10 @@ export class HotReads {
     const encoding = headers['accept-encoding'] ?? '';
     const source = read.source();
     if (source === null) return false;
-    const answer = read.answers.get(encoding);
+    const key = read.perUrl ? `${url}\n${encoding}` : encoding;
+    const answer = read.answers.get(key);
     if (answer?.source !== source) {
-      this.record(read, url, encoding, source);
+      this.record(read, url, encoding, key, source);
       return false;
     }
     res.writeHead(200, answer.headers);
@@ -133,11 +146,12 @@ export class HotReads {
   }
 
   /** Fastify's answer to this request, kept when it is a 200 and its source did not change meanwhile. */
-  private record(read: HotRead, url: string, encoding: string, source: object): void {
+  private record(read: HotRead, url: string, encoding: string, key: string, source: object): void {
     const app = this.app;
-    if (!app || read.recording.has(encoding)) return;
-    if (!read.answers.has(encoding) && read.answers.size >= MAX_VARIANTS) return;
-    read.recording.add(encoding);
+    if (!app || read.recording.has(key)) return;
+    const max = read.perUrl ? MAX_PER_URL_VARIANTS : MAX_VARIANTS;
+    if (!read.answers.has(key) && read.answers.size >= max) return;
+    read.recording.add(key);
     app
       .inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} })
       .then(
@@ -149,7 +163,7 @@ export class HotReads {
           // Text goes out as a string: Node writes it with the head in one write, a Buffer in two.
           const text =
             headers['content-encoding'] === undefined && /^(application\/json|text\/)/.test(type);
-          read.answers.set(encoding, {
+          read.answers.set(key, {
             source,
             headers,
             body: text ? res.rawPayload.toString('utf8') : res.rawPayload,
@@ -157,6 +171,6 @@ export class HotReads {
         },
         (err: unknown) => app.log.warn({ err }, 'hot read not recorded'),
       )
-      .finally(() => read.recording.delete(encoding));
+      .finally(() => read.recording.delete(key));
   }
 }

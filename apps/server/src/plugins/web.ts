@@ -3,15 +3,24 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { catalogueCache } from '../modules/products';
+import { maintenanceCache } from '../modules/maintenance';
+import { productPagesOf } from './product-pages';
 import { IndexPage } from './web-page';
 
-const PAGE_FILES = ['index.html', 'home.html'].flatMap((f) => [f, `${f}.br`, `${f}.gz`]);
+const PAGE_FILES = ['index.html', 'home.html', 'product.html'].flatMap((f) => [
+  f,
+  `${f}.br`,
+  `${f}.gz`,
+]);
 
 /**
  * Serves the built web app: hashed assets cached for a year, precompressed brotli/gzip when the
  * build left them, and index.html (from memory, see web-page.ts) for / and any other GET so client
  * routes work on reload. `/` gets home.html instead when the build left it (index.html with the home
- * page prerendered into it, scripts/prerender-home.mjs). Unknown /api paths stay JSON 404s.
+ * page prerendered into it, scripts/prerender-home.mjs), and a product page its page rendered on
+ * the server when the build left product.html and its SSR bundle (`<distDir>-ssr/pages.js`, see
+ * product-pages.ts). Unknown /api paths stay JSON 404s.
  */
 export default fp(
   async function webPlugin(app: FastifyInstance, opts: { distDir: string | null }) {
@@ -38,14 +47,21 @@ export default fp(
       });
       // The pages a launch link points at get their own routes (the not-found path costs more per
       // request); every other client route falls back to the same page below.
+      const products = await productPagesOf(
+        { template: path.join(root, 'product.html'), bundle: `${root}-ssr${path.sep}pages.js` },
+        { catalogue: await catalogueCache(app), maintenance: await maintenanceCache(app) },
+        app.log,
+      );
       app.get('/', (request, reply) => home.send(request, reply));
-      for (const url of ['/index.html', '/product/:slug']) {
-        app.get(url, (request, reply) => page.send(request, reply));
-      }
+      app.get('/index.html', (request, reply) => page.send(request, reply));
+      app.get<{ Params: { slug: string } }>('/product/:slug', async (request, reply) => {
+        const rendered = products && (await products.page(request.params.slug));
+        return (rendered ?? page).send(request, reply);
+      });
       // The same pages from memory before Fastify (plugins/hot-reads.ts); a query changes nothing.
       app.hotReads.add(/^\/(?:\?[^#]*)?$/);
       app.hotReads.add('/index.html');
-      app.hotReads.add(/^\/product\/[\w-]+(?:\?[^#]*)?$/);
+      app.hotReads.add(/^\/product\/[\w-]+(?:\?[^#]*)?$/, products?.source, { perUrl: true });
     } else {
       app.log.warn('No built web app found: only the API is served (run npm run build)');
     }

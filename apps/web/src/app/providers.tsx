@@ -7,10 +7,14 @@ interface AppProvidersProps {
   children: ReactNode;
   /** Tests pass their own client. */
   queryClient?: QueryClient;
+  /** Called once the first render (or hydration) is committed: the app's handlers are attached. */
+  onStarted?: () => void;
 }
 
-export function AppProviders({ children, queryClient }: AppProvidersProps) {
+export function AppProviders({ children, queryClient, onStarted }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+
+  useEffect(() => onStarted?.(), [onStarted]);
 
   // Signing in or out (in any tab) makes every per-user answer stale.
   useEffect(

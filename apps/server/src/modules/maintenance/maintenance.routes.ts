@@ -9,17 +9,14 @@ import {
 import { actorOf } from '../../lib/actor';
 import { setMaintenance } from './maintenance.commands';
 import { sendCachedJson } from '../../lib/json-cache';
-import { cacheUntilEvent } from '../events';
-import { getMaintenanceStatus } from './maintenance.service';
+import { maintenanceCache } from './maintenance.cache';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
 const maintenanceRoutes: FastifyPluginAsyncZod = async (app) => {
   // Switches change only through setMaintenance, which records maintenance.changed: the map is
   // served from memory with an ETag and cleared by that event in every process.
-  const status = await cacheUntilEvent(app, 'maintenance.changed', () =>
-    getMaintenanceStatus(app.db),
-  );
+  const status = await maintenanceCache(app);
   app.hotReads.add(`${app.prefix}/maintenance/status`, () => status.peek());
 
   app.get(

@@ -17,7 +17,8 @@ import {
 } from '@/features/orders';
 import { useProducts } from '../api/get-products';
 import { planSlug } from '../components/plan-links';
-import { ProductNotFound, ProductsError, ProductSkeleton } from '../components/product-states';
+import { ProductSkeleton } from '../components/product-skeletons';
+import { ProductNotFound, ProductsError } from '../components/product-states';
 
 /**
  * /checkout/:slug?plan=...: the order summary and "Pay with crypto" when payments are set up (BTCPay or

@@ -1,10 +1,20 @@
 import { CircleCheck } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { getErrorMessage } from '@/lib/api-client';
 import { useSessionToken } from '@/lib/session';
 import { useProducts } from '../api/get-products';
 import { PlanCard } from '../components/plan-card';
-import { ProductNotFound, ProductPageSkeleton, ProductsError } from '../components/product-states';
+import { ProductPageSkeleton } from '../components/product-skeletons';
+
+// An unknown product and a failed catalogue read are rare: their screens load when needed, so a
+// product page (rendered by the server, docs/benchmarks.md) loads less.
+const ProductNotFound = lazy(async () => ({
+  default: (await import('../components/product-states')).ProductNotFound,
+}));
+const ProductsError = lazy(async () => ({
+  default: (await import('../components/product-states')).ProductsError,
+}));
 
 /** /product/:slug: a product's description, key features and plans. */
 export function ProductRoute() {
@@ -15,14 +25,22 @@ export function ProductRoute() {
   if (products.isPending) return <ProductPageSkeleton />;
   if (products.isError) {
     return (
-      <ProductsError
-        message={getErrorMessage(products.error)}
-        onRetry={() => void products.refetch()}
-      />
+      <Suspense fallback={<ProductPageSkeleton />}>
+        <ProductsError
+          message={getErrorMessage(products.error)}
+          onRetry={() => void products.refetch()}
+        />
+      </Suspense>
     );
   }
   const product = products.data.find((candidate) => candidate.slug === slug);
-  if (!product) return <ProductNotFound />;
+  if (!product) {
+    return (
+      <Suspense fallback={<ProductPageSkeleton />}>
+        <ProductNotFound />
+      </Suspense>
+    );
+  }
   const longest = Math.max(...product.pricing.map((plan) => plan.durationDays));
 
   return (

@@ -1,0 +1,1 @@
+export { maintenanceCache } from './maintenance.cache';
