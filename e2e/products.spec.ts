@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readAccounts, signIn } from './support/accounts';
-import { openProduct } from './support/home';
+import { expectPaintBeforeEntry, openProduct } from './support/home';
 
 // docs/product.md#money: every product has three plans; 1 Week has no badge, 1 Month saves 75 %, 1 Year 50 %.
 const PRODUCTS = [
@@ -185,15 +185,7 @@ test.describe('product page rendered on the server', () => {
 
     await openProduct(page, 'stellar-launcher');
     await expect(page).toHaveTitle('Stellar Launcher · Stellar');
-    const timing = await page.evaluate(() => {
-      const paint = performance.getEntriesByName('first-contentful-paint')[0];
-      const entry = performance
-        .getEntriesByType('resource')
-        .find((r) => /\/assets\/index-[\w-]+\.js$/.test(r.name));
-      return { paint: paint?.startTime, entryFetch: entry?.startTime };
-    });
-    expect(timing.paint).toBeGreaterThan(0);
-    expect(timing.entryFetch).toBeGreaterThanOrEqual(timing.paint!);
+    await expectPaintBeforeEntry(page);
     // The catalogue and the maintenance map came with the page: no second read of either.
     expect(apiReads.filter((url) => /\/api\/(products|maintenance\/status)/.test(url))).toEqual([]);
 

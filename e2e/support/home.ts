@@ -15,3 +15,19 @@ export async function openHome(page: Page, url = '/'): Promise<void> {
 export function openProduct(page: Page, slug: string): Promise<void> {
   return openHome(page, `/product/${slug}`);
 }
+
+/**
+ * When the page's first contentful paint came and when the app's entry script was fetched (ms from
+ * navigation): a rendered page must paint before it fetches the entry.
+ */
+export async function expectPaintBeforeEntry(page: Page): Promise<void> {
+  const timing = await page.evaluate(() => {
+    const paint = performance.getEntriesByName('first-contentful-paint')[0];
+    const entry = performance
+      .getEntriesByType('resource')
+      .find((r) => /\/assets\/index-[\w-]+\.js$/.test(r.name));
+    return { paint: paint?.startTime, entryFetch: entry?.startTime };
+  });
+  expect(timing.paint).toBeGreaterThan(0);
+  expect(timing.entryFetch).toBeGreaterThanOrEqual(timing.paint!);
+}

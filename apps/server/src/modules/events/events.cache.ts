@@ -21,3 +21,22 @@ export async function cacheUntilEvent(
   });
   return cache;
 }
+
+// The shared caches of each app (keyed by its HTTP server, the same for every encapsulated plugin).
+const shared = new WeakMap<object, Map<string, Promise<JsonCache>>>();
+
+/**
+ * The one cacheUntilEvent of `type` for `app`: every plugin that reads the same data (a route and the
+ * pages rendered from it) gets the same cache, so one event clears it once for all of them.
+ */
+export function sharedCacheUntilEvent(
+  app: FastifyInstance,
+  type: string,
+  load: () => Promise<unknown>,
+): Promise<JsonCache> {
+  let caches = shared.get(app.server);
+  if (!caches) shared.set(app.server, (caches = new Map()));
+  let cache = caches.get(type);
+  if (!cache) caches.set(type, (cache = cacheUntilEvent(app, type, load)));
+  return cache;
+}

@@ -6,4 +6,4 @@ export {
   recordEvent,
 } from './events.service';
 export type { NewEvent, StoredEvent } from './events.service';
-export { cacheUntilEvent } from './events.cache';
+export { cacheUntilEvent, sharedCacheUntilEvent } from './events.cache';

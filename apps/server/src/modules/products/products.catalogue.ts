@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Product } from '@stellar/shared';
 import type { CachedJson, JsonCache } from '../../lib/json-cache';
-import { cacheUntilEvent } from '../events';
+import { sharedCacheUntilEvent } from '../events';
 import { listProducts } from './products.service';
 
-// One cache per app (keyed by its HTTP server, shared by every encapsulated plugin of that app).
-const caches = new WeakMap<object, Promise<JsonCache>>();
 const parsed = new WeakMap<CachedJson, Product[]>();
 
 /**
@@ -14,12 +12,7 @@ const parsed = new WeakMap<CachedJson, Product[]>();
  * reads (the reseller panel) take its value from catalogueOf().
  */
 export function catalogueCache(app: FastifyInstance): Promise<JsonCache> {
-  let cache = caches.get(app.server);
-  if (!cache) {
-    cache = cacheUntilEvent(app, 'catalogue.changed', () => listProducts(app.db));
-    caches.set(app.server, cache);
-  }
-  return cache;
+  return sharedCacheUntilEvent(app, 'catalogue.changed', () => listProducts(app.db));
 }
 
 /** The catalogue as listProducts() answers it, from the cache: parsed once per cached text. */
