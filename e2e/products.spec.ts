@@ -103,6 +103,9 @@ test('Subscribe Now takes a visitor to register, then to checkout after logging 
 
   // Already a member: "Log in" keeps the destination.
   await page.getByRole('link', { name: 'Log in' }).click();
+  // The register page stays on screen while the login page's code loads: fill the login form only once
+  // it is there (filling the register form meanwhile made this test flaky on a loaded machine).
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in to Stellar' })).toBeVisible();
   await page.getByLabel('Username').fill(member.username);
   await page.getByLabel('Password', { exact: true }).fill(member.password);
   await page.getByRole('button', { name: 'Log in' }).click();
