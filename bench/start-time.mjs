@@ -6,17 +6,20 @@
 // alternate between the two; medians are reported. See docs/benchmarks.md.
 //
 //   BENCH_RUNS (5)  measured starts of each kind, after one unmeasured warm-up start of each
+//   BENCH_WEB_DIST (apps/web/dist)  the built web app served, as npm start serves it (none when not built)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer, serverBuildStaleReason } from '../scripts/lib/server-build.mjs';
-import { startServer } from './lib/server.mjs';
+import { builtWebApp, startServer } from './lib/server.mjs';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const port = 7000 + Math.floor(Math.random() * 900);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'stellar-bench-start-'));
+const web = builtWebApp();
 const vars = {
+  ...web.vars,
   DATA_DIR: dataDir,
   OWNER_USERNAME: 'bench-owner',
   OWNER_PASSWORD: randomBytes(12).toString('base64url'),
@@ -67,6 +70,7 @@ const ms = (/** @type {number | undefined} */ value) => `${Math.round(value ?? 0
 
 try {
   const build = buildServer();
+  console.log(`serving: ${web.label}`);
   console.log(`esbuild bundle: ${Math.round(build.bytes / 1024)} kB in ${build.ms} ms`);
   const checkStarted = performance.now();
   serverBuildStaleReason();

@@ -2,11 +2,27 @@
 // for /api/readyz, a JSON client, and a stop that the bench's clean-up runs.
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { repoRoot } from '../../scripts/lib/paths.mjs';
 import { buildServerIfStale } from '../../scripts/lib/server-build.mjs';
 import { serverEnv, serverNodeArgs } from '../../scripts/lib/server-command.mjs';
 
 /** What a bench runs on its way out, first to last. @typedef {Array<() => unknown>} Cleanups */
+
+/**
+ * The built web app (`npm run build`'s apps/web/dist, or BENCH_WEB_DIST), for a bench that measures the
+ * server as `npm start` runs it, pages and their server renderer included: `{ WEB_DIST }` to pass in
+ * `vars`, and a line saying which was used. Without a build the server runs API-only, as said.
+ */
+export function builtWebApp(env = process.env) {
+  const dir = path.resolve(repoRoot, env.BENCH_WEB_DIST ?? 'apps/web/dist');
+  if (existsSync(path.join(dir, 'index.html'))) {
+    const ssr = existsSync(`${dir}-ssr/pages.js`) ? ' with its product page renderer' : '';
+    return { vars: { WEB_DIST: dir }, label: `web app ${path.relative(repoRoot, dir)}${ssr}` };
+  }
+  return { vars: { WEB_DIST: '/nonexistent' }, label: 'no web app (run npm run build first)' };
+}
 
 /**
  * With DATABASE_URL the server needs ENCRYPTION_KEY and LICENCE_SIGNING_KEY (every process the same):

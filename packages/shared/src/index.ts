@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './maintenance';
 export * from './catalogue';
 export * from './events';
 export * from './messages';

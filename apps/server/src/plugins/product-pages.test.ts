@@ -5,10 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../db/schema';
+import { JsonCache } from '../lib/json-cache';
 import { recordEvent } from '../modules/events';
 import { createTestApp, signedIn, type TestContext } from '../../test/harness';
+import { ProductPages } from './product-pages';
 
 // A web build as the server finds it: dist/index.html and dist/product.html (the page every product
 // is rendered into), and beside dist the SSR bundle dist-ssr/pages.js, here a small renderer that
@@ -185,5 +188,72 @@ describe('product pages rendered on the server', () => {
     expect(sawNew).toBe(true);
     expect(await replayed('/product/clothing-bot')).toContain('<h1>Clothing Bot 2</h1>');
     expect(await replayed('/product/stellar-launcher')).toContain('<h1>Stellar Launcher</h1>');
+  });
+});
+
+describe('the product page renderer, loaded after start', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'stellar-ssr-load-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const catalogue = [
+    { slug: 'stellar-launcher', title: 'Stellar Launcher', description: 'd', pricing: [] },
+  ];
+  const logged: string[] = [];
+  const log = {
+    error: (_: unknown, message: string) => logged.push(`error: ${message}`),
+    warn: (_: unknown, message: string) => logged.push(`warn: ${message}`),
+  } as unknown as FastifyBaseLogger;
+
+  /** Product pages over a bundle file holding `code`, with constant answers. */
+  function pagesOf(name: string, code: string) {
+    const file = path.join(dir, `${name}.js`);
+    writeFileSync(file, code);
+    return new ProductPages(
+      TEMPLATE,
+      file,
+      new JsonCache(() => Promise.resolve(catalogue)),
+      new JsonCache(() => Promise.resolve({ 'stellar-launcher': false })),
+      log,
+    );
+  }
+
+  it('imports nothing until asked, then renders each page once for concurrent first requests', async () => {
+    const counter = `__stellarRenders${Date.now()}`;
+    const pages = pagesOf(
+      'counting',
+      `export function renderProduct(data, slug) {
+        globalThis.${counter} = (globalThis.${counter} ?? 0) + 1;
+        return '<h1>' + slug + '</h1>';
+      }`,
+    );
+    const renders = () => (globalThis as Record<string, unknown>)[counter];
+    expect(renders()).toBeUndefined();
+    // Not replayed before the renderer has loaded, even with both answers in memory.
+    expect(pages.source()).toBeNull();
+    const [a, b, c] = await Promise.all([
+      pages.page('stellar-launcher'),
+      pages.page('stellar-launcher'),
+      pages.page('stellar-launcher'),
+    ]);
+    expect(a).not.toBeNull();
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    expect(renders()).toBe(1);
+    expect(pages.source()).not.toBeNull();
+  });
+
+  it('leaves every page to the browser when the bundle fails to load or has no renderer', async () => {
+    logged.length = 0;
+    const broken = pagesOf('broken', 'export function renderProduct( {');
+    expect(await broken.page('stellar-launcher')).toBeNull();
+    expect(logged).toEqual(['error: product page renderer not loaded']);
+    const empty = pagesOf('empty', 'export const nothing = 1;');
+    expect(await empty.page('stellar-launcher')).toBeNull();
+    expect(logged).toEqual([
+      'error: product page renderer not loaded',
+      'warn: no product page renderer in bundle',
+    ]);
+    // Loaded (or failed) once: later requests do not import again.
+    expect(await broken.load()).toBeNull();
+    expect(logged).toHaveLength(2);
   });
 });

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
-import type { MaintenanceStatus, Product } from '@stellar/shared';
+import { maintenancePageOfProduct, type MaintenanceStatus, type Product } from '@stellar/shared';
 import type { CachedJson, JsonCache } from '../lib/json-cache';
+import { parsedCatalogue } from '../modules/products';
 import { IndexPage } from './web-page';
 
 /** What a product page is rendered with: the answers of GET /api/products and /api/maintenance/status. */
@@ -41,8 +42,11 @@ interface Rendered {
   maintenance: CachedJson;
   /** Both answers parsed, once. */
   data: ProductPageData;
-  /** By the catalogue's slugs; null for a page the browser renders (switch on, failed render). */
-  pages: Map<string, IndexPage | null>;
+  /**
+   * By the catalogue's slugs, each rendered once (concurrent first requests share it); null for a
+   * page the browser renders (switch on, failed render).
+   */
+  pages: Map<string, Promise<IndexPage | null>>;
 }
 
 /**
@@ -55,13 +59,19 @@ interface Rendered {
  * with the markup in #root, the answers it was rendered with in #root's data-page attribute, and the
  * product's title. A product whose maintenance switch is on is left to the browser (which shows the
  * maintenance page, or staff the page with a notice), as is an unknown slug or a render that fails.
+ *
+ * The renderer (the SSR bundle) is imported on first use, or by load() once the server listens, so
+ * that it adds nothing to the start; a product page asked for meanwhile waits for it.
  */
 export class ProductPages {
   private rendered: Rendered | null = null;
+  private renderer: Promise<RenderProduct | null> | null = null;
+  /** Set once the renderer has loaded: until then no page is replayed (see source). */
+  private ready = false;
 
   constructor(
     private readonly template: string,
-    private readonly render: RenderProduct,
+    private readonly bundle: string,
     private readonly catalogue: JsonCache,
     private readonly maintenance: JsonCache,
     private readonly log: FastifyBaseLogger,
@@ -69,21 +79,37 @@ export class ProductPages {
     if (!template.includes(ROOT)) throw new Error(`product.html has no empty ${ROOT}`);
   }
 
+  /** Imports the renderer, once; null when the bundle has none or fails to load (logged). */
+  load(): Promise<RenderProduct | null> {
+    return (this.renderer ??= loadProductRenderer(this.bundle).then(
+      (render) => {
+        if (!render) this.log.warn({ bundle: this.bundle }, 'no product page renderer in bundle');
+        this.ready = true;
+        return render;
+      },
+      (err: unknown) => {
+        this.log.error({ err, bundle: this.bundle }, 'product page renderer not loaded');
+        this.ready = true;
+        return null;
+      },
+    ));
+  }
+
   /**
    * What the pages depend on, as an object whose identity changes with either answer (a hot read's
-   * source, plugins/hot-reads.ts); null while either is not loaded.
+   * source, plugins/hot-reads.ts); null while either is not loaded, or the renderer is not.
    */
   readonly source = (): object | null => {
     const catalogue = this.catalogue.peek();
     const maintenance = this.maintenance.peek();
-    return catalogue && maintenance ? this.current(catalogue, maintenance) : null;
+    return this.ready && catalogue && maintenance ? this.current(catalogue, maintenance) : null;
   };
 
   private current(catalogue: CachedJson, maintenance: CachedJson): Rendered {
     const now = this.rendered;
     if (now?.catalogue === catalogue && now.maintenance === maintenance) return now;
     const data: ProductPageData = {
-      products: JSON.parse(catalogue.body) as Product[],
+      products: parsedCatalogue(catalogue),
       maintenance: JSON.parse(maintenance.body) as MaintenanceStatus,
     };
     return (this.rendered = { catalogue, maintenance, data, pages: new Map() });
@@ -91,25 +117,32 @@ export class ProductPages {
 
   /** The rendered page of `slug`, or null when the browser renders it (see above). */
   async page(slug: string): Promise<IndexPage | null> {
-    const [catalogue, maintenance] = await Promise.all([
+    const [render, catalogue, maintenance] = await Promise.all([
+      this.load(),
       this.catalogue.get(),
       this.maintenance.get(),
     ]);
+    if (!render) return null;
     const { data, pages } = this.current(catalogue, maintenance);
     let page = pages.get(slug);
-    if (page !== undefined) return page;
+    if (page) return page;
     // Only the catalogue's slugs are kept: any other is null without rendering.
     if (!data.products.some((product) => product.slug === slug)) return null;
-    page = this.build(data, slug);
+    page = this.build(render, data, slug);
     pages.set(slug, page);
     return page;
   }
 
-  private build(data: ProductPageData, slug: string): IndexPage | null {
-    if (Object.hasOwn(data.maintenance, slug) && data.maintenance[slug]) return null;
+  private async build(
+    render: RenderProduct,
+    data: ProductPageData,
+    slug: string,
+  ): Promise<IndexPage | null> {
+    const switchOf = maintenancePageOfProduct(slug);
+    if (switchOf && data.maintenance[switchOf]) return null;
     let markup: string;
     try {
-      markup = this.render(data, slug);
+      markup = render(data, slug);
     } catch (err) {
       this.log.error({ err, slug }, 'product page not rendered on the server');
       return null;
@@ -122,22 +155,20 @@ export class ProductPages {
       () => `<div id="root" data-page="${attribute}">${markup.replace(TITLES, '')}</div>`,
     );
     if (title) html = html.replace(TITLE, () => title);
-    return new IndexPage(Buffer.from(html));
+    return IndexPage.compressed(Buffer.from(html));
   }
 }
 
 /** The product pages of a web build, or null when it has no product.html or no SSR bundle. */
-export async function productPagesOf(
+export function productPagesOf(
   files: { template: string; bundle: string },
   sources: { catalogue: JsonCache; maintenance: JsonCache },
   log: FastifyBaseLogger,
-): Promise<ProductPages | null> {
-  if (!existsSync(files.template)) return null;
-  const render = await loadProductRenderer(files.bundle);
-  if (!render) return null;
+): ProductPages | null {
+  if (!existsSync(files.template) || !existsSync(files.bundle)) return null;
   return new ProductPages(
     readFileSync(files.template, 'utf8'),
-    render,
+    files.bundle,
     sources.catalogue,
     sources.maintenance,
     log,

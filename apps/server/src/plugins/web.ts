@@ -47,11 +47,18 @@ export default fp(
       });
       // The pages a launch link points at get their own routes (the not-found path costs more per
       // request); every other client route falls back to the same page below.
-      const products = await productPagesOf(
+      const products = productPagesOf(
         { template: path.join(root, 'product.html'), bundle: `${root}-ssr${path.sep}pages.js` },
         { catalogue: await catalogueCache(app), maintenance: await maintenanceCache(app) },
         app.log,
       );
+      // The renderer is imported once the server listens (not before: it would add to the start).
+      if (products) {
+        app.addHook('onListen', function loadProductRenderer(done) {
+          void products.load();
+          done();
+        });
+      }
       app.get('/', (request, reply) => home.send(request, reply));
       app.get('/index.html', (request, reply) => page.send(request, reply));
       app.get<{ Params: { slug: string } }>('/product/:slug', async (request, reply) => {

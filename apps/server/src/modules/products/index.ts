@@ -1,2 +1,2 @@
 export { listProducts } from './products.service';
-export { catalogueCache, catalogueOf } from './products.catalogue';
+export { catalogueCache, catalogueOf, parsedCatalogue } from './products.catalogue';

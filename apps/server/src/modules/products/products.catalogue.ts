@@ -17,7 +17,11 @@ export function catalogueCache(app: FastifyInstance): Promise<JsonCache> {
 
 /** The catalogue as listProducts() answers it, from the cache: parsed once per cached text. */
 export async function catalogueOf(cache: JsonCache): Promise<Product[]> {
-  const json = await cache.get();
+  return parsedCatalogue(await cache.get());
+}
+
+/** The value of one cached catalogue text (catalogueCache's get() or peek()), parsed once. */
+export function parsedCatalogue(json: CachedJson): Product[] {
   let value = parsed.get(json);
   if (!value) parsed.set(json, (value = JSON.parse(json.body) as Product[]));
   return value;

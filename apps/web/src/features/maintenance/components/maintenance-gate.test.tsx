@@ -4,7 +4,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi } from '@/test/api-mock';
 import { landing, renderRoutes } from '@/test/render-routes';
 import { MaintenanceGate, STAFF_MAINTENANCE_NOTICE } from './maintenance-gate';
-import { maintenancePageFor } from './maintenance-page-for';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -38,33 +37,6 @@ function renderGate(path: string) {
     [path],
   );
 }
-
-describe('maintenancePageFor', () => {
-  it('maps each route to its switch (docs/product.md#decisions)', () => {
-    expect(maintenancePageFor('/product/stellar-launcher')).toBe('stellar-launcher');
-    expect(maintenancePageFor('/product/clothing-bot')).toBe('clothing-bot');
-    expect(maintenancePageFor('/product/other')).toBe('other');
-    expect(maintenancePageFor('/checkout/clothing-bot')).toBe('clothing-bot');
-    expect(maintenancePageFor('/chat')).toBe('chat');
-    expect(maintenancePageFor('/chat/')).toBe('chat');
-    expect(maintenancePageFor('/user-dashboard')).toBe('user-dashboard');
-    expect(maintenancePageFor('/resell-panel')).toBe('resell-panel');
-    expect(maintenancePageFor('/contact')).toBe('contact');
-  });
-
-  it('leaves every other route alone', () => {
-    for (const path of [
-      '/',
-      '/login',
-      '/maintenance',
-      '/product/chat',
-      '/product/%E0%A4%A',
-      '/tos',
-    ]) {
-      expect(maintenancePageFor(path)).toBeNull();
-    }
-  });
-});
 
 describe('MaintenanceGate', () => {
   it('sends a visitor of a page under maintenance to /maintenance', async () => {

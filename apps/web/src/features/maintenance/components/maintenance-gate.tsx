@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { maintenancePageFor } from '@stellar/shared';
 import { Navigate, useLocation } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { LoadingState } from '@/components/ui/spinner';
@@ -6,7 +7,6 @@ import { isStaff } from '@/lib/roles';
 import { useSessionToken } from '@/lib/session';
 import { useCurrentUser } from '@/lib/auth';
 import { useMaintenanceStatus } from '../api/get-maintenance-status';
-import { maintenancePageFor } from './maintenance-page-for';
 
 export const STAFF_MAINTENANCE_NOTICE =
   'This page is under maintenance. Visitors are being shown the maintenance page.';

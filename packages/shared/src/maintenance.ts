@@ -1,6 +1,8 @@
-import type { MaintenancePage } from '@stellar/shared';
+import type { MaintenancePage } from './constants';
 
-// Which maintenance switch covers a route (docs/product.md#decisions). A product's checkout shares its switch.
+// Which maintenance switch covers a route (docs/product.md#decisions). A product's page and its
+// checkout share the product's switch. The web app's gate and the server's product page renderer
+// both decide with these.
 const EXACT: Record<string, MaintenancePage> = {
   '/chat': 'chat',
   '/user-dashboard': 'user-dashboard',
@@ -13,6 +15,11 @@ const PRODUCT_PAGES: Record<string, MaintenancePage> = {
   other: 'other',
 };
 const PRODUCT_ROUTE = /^\/(?:product|checkout)\/([^/]+)$/;
+
+/** The maintenance page of a product (by its slug), or null when no switch covers it. */
+export function maintenancePageOfProduct(slug: string): MaintenancePage | null {
+  return Object.hasOwn(PRODUCT_PAGES, slug) ? PRODUCT_PAGES[slug]! : null;
+}
 
 /** The maintenance page name for a pathname, or null when no switch covers it. */
 export function maintenancePageFor(pathname: string): MaintenancePage | null {
@@ -27,5 +34,5 @@ export function maintenancePageFor(pathname: string): MaintenancePage | null {
   } catch {
     return null;
   }
-  return Object.hasOwn(PRODUCT_PAGES, decoded) ? PRODUCT_PAGES[decoded]! : null;
+  return maintenancePageOfProduct(decoded);
 }
