@@ -8,6 +8,7 @@
 //   BENCH_SOCKETS (1000)  BENCH_RATE requests/s (100)  BENCH_DURATION seconds (60)
 //   BENCH_PORT (random)  BENCH_LOG_LEVEL (warn)  BENCH_JSON=file
 //   BENCH_SERVER_NODE_ARGS  extra node arguments of the server process (e.g. --max-semi-space-size=4)
+//   BENCH_WEB_DIST (apps/web/dist)  the built web app served, its pages in the mix (none when not built)
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -16,7 +17,13 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { throwawayDatabase } from './lib/postgres.mjs';
 import WebSocket from 'ws';
-import { apiClient, startServer as startBenchServer, waitReady, runBench } from './lib/server.mjs';
+import {
+  apiClient,
+  builtWebApp,
+  startServer as startBenchServer,
+  waitReady,
+  runBench,
+} from './lib/server.mjs';
 
 const env = process.env;
 const socketCount = Number(env.BENCH_SOCKETS ?? 1000);
@@ -25,6 +32,8 @@ const duration = Number(env.BENCH_DURATION ?? 60);
 const port = Number(env.BENCH_PORT ?? 7000 + Math.floor(Math.random() * 900));
 const base = `http://127.0.0.1:${port}`;
 const TARGET_RSS_MB = 250;
+/** The built web app, served as npm start serves it (pages in the request mix), when built. */
+const web = builtWebApp();
 /** The server's cap on live sockets per account (packages/shared WS_SOCKETS_PER_USER). */
 const WS_SOCKETS_PER_USER = 10;
 const owner = { username: 'bench-owner', password: randomBytes(12).toString('base64url') };
@@ -111,7 +120,7 @@ function send(req) {
   const body = req.body === undefined ? undefined : JSON.stringify(req.body);
   return new Promise((resolve, reject) => {
     const r = http.request(
-      `${base}/api${req.url}`,
+      req.page ? `${base}${req.url}` : `${base}/api${req.url}`,
       {
         method: req.method,
         agent,
@@ -119,6 +128,7 @@ function send(req) {
         headers: {
           ...(body ? { 'content-type': 'application/json' } : {}),
           ...(req.token ? { authorization: `Bearer ${req.token}` } : {}),
+          ...(req.page ? { 'accept-encoding': 'br, gzip' } : {}),
         },
       },
       (res) => {
@@ -197,10 +207,12 @@ async function prepareMembers(accounts) {
 }
 
 /**
- * The request mix, one entry per tenth of the rate: 4 public reads, 5 member reads, 1 chat post.
+ * The request mix, one entry per tenth of the rate: 4 public reads (the catalogue, the maintenance
+ * map, and with the built web app the home page and a product page, rendered on the server), 5 member
+ * reads, 1 chat post. Without the web app the two pages are the catalogue and the map again.
  * @param {{ token: string, ticketId: string }} m
  * @param {number} i
- * @returns {{ method: string, url: string, token?: string, body?: unknown }}
+ * @returns {{ method: string, url: string, page?: boolean, token?: string, body?: unknown }}
  */
 function requestOf(m, i) {
   const mix = [
@@ -208,9 +220,13 @@ function requestOf(m, i) {
     { method: 'GET', url: '/maintenance/status' },
     { method: 'GET', url: '/ticket/tickets', token: m.token },
     { method: 'GET', url: '/users/owns', token: m.token },
-    { method: 'GET', url: '/products' },
+    web.vars.WEB_DIST === '/nonexistent'
+      ? { method: 'GET', url: '/products' }
+      : { method: 'GET', url: '/product/stellar-launcher', page: true },
     { method: 'GET', url: `/ticket/tickets/${m.ticketId}`, token: m.token },
-    { method: 'GET', url: '/maintenance/status' },
+    web.vars.WEB_DIST === '/nonexistent'
+      ? { method: 'GET', url: '/maintenance/status' }
+      : { method: 'GET', url: '/', page: true },
     { method: 'GET', url: `/tickets/${m.ticketId}/chats`, token: m.token },
     { method: 'GET', url: '/ticket/tickets', token: m.token },
     {
@@ -237,6 +253,7 @@ function startServer(vars, heapFile) {
       ...(env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
     ],
     vars: {
+      ...web.vars,
       ...vars,
       LOG_LEVEL: env.BENCH_LOG_LEVEL ?? 'warn',
       OWNER_USERNAME: owner.username,
@@ -389,7 +406,7 @@ async function main() {
   console.log(
     `\nStellar memory bench: ${db.kind}, one server process, ${socketCount} sockets ` +
       `(${accounts} members, each on its own ticket), ${rate} requests/s for ${duration} s, ` +
-      `${cpu.length} x ${cpu[0]?.model.trim()}, Node ${process.version}, ` +
+      `${web.label}, ${cpu.length} x ${cpu[0]?.model.trim()}, Node ${process.version}, ` +
       `load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}\n`,
   );
   console.table(phases);
