@@ -113,7 +113,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
 /**
  * One request of the load; resolves on 2xx, rejects with the status otherwise.
- * @param {{ method: string, url: string, token?: string, body?: unknown }} req
+ * @param {{ method: string, url: string, page?: boolean, token?: string, body?: unknown }} req
  * @returns {Promise<void>}
  */
 function send(req) {
