@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Role } from '@stellar/shared';
 import type { Db } from '../../db/client';
@@ -76,11 +76,13 @@ export const impersonator = alias(users, 'impersonator');
  * What makes a session live, for requests and sockets alike: not expired, not idle too long, its
  * user not banned, and for a login-as session an impersonator who still exists (removal cascades),
  * is not banned and is still Admin or Owner. Needs `impersonator` left-joined on the session.
+ * `now` and `idleSince` (now minus SESSION_IDLE_MS) are timestamptz expressions: the prepared
+ * lookup below binds them as parameters.
  */
-export function liveSessionWhere(now: Date): SQL {
+function liveSessionWhere(now: SQL, idleSince: SQL): SQL {
   return and(
-    gt(sessions.expiresAt, now),
-    gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+    sql`${sessions.expiresAt} > ${now}`,
+    sql`${sessions.lastSeenAt} > ${idleSince}`,
     isNull(users.bannedAt),
     or(
       isNull(sessions.impersonatedBy),
@@ -92,16 +94,12 @@ export function liveSessionWhere(now: Date): SQL {
 export type LiveSessionRow = SessionUser & { lastSeenAt: Date; tokenHash: string };
 
 /**
- * The live sessions (liveSessionWhere) among `keys`, looked up by token hash (requests) or by session
- * id (sockets re-checked by the realtime hub), each with its user as it is now. One query.
+ * The live-session lookup by token hash (requests) or by session id (sockets), prepared once per
+ * database: Drizzle builds its SQL once (building it was a sixth of a signed-in read's CPU on the
+ * embedded database, docs/benchmarks.md), and PostgreSQL plans it once per connection.
  */
-export async function selectLiveSessions(
-  db: Db,
-  by: 'tokenHash' | 'id',
-  keys: string[],
-  now = new Date(),
-): Promise<LiveSessionRow[]> {
-  const rows = await db
+const prepareLiveSessions = (db: Db, by: 'tokenHash' | 'id') =>
+  db
     .select({
       ...accountColumns,
       sessionId: sessions.id,
@@ -113,7 +111,47 @@ export async function selectLiveSessions(
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(impersonator, eq(impersonator.id, sessions.impersonatedBy))
-    .where(and(inArray(sessions[by], keys), liveSessionWhere(now)));
+    .where(
+      and(
+        by === 'id'
+          ? sql`${sessions.id} = any(${sql.placeholder('keys')}::uuid[])`
+          : sql`${sessions.tokenHash} = any(${sql.placeholder('keys')}::text[])`,
+        liveSessionWhere(
+          sql`${sql.placeholder('now')}::timestamptz`,
+          sql`${sql.placeholder('idleSince')}::timestamptz`,
+        ),
+      ),
+    )
+    .prepare(`live_sessions_by_${by === 'id' ? 'id' : 'token'}_v1`);
+
+const liveSessionLookups = new WeakMap<
+  Db,
+  Record<'tokenHash' | 'id', ReturnType<typeof prepareLiveSessions>>
+>();
+
+/**
+ * The live sessions (liveSessionWhere) among `keys`, looked up by token hash (requests) or by session
+ * id (sockets re-checked by the realtime hub), each with its user as it is now. One query.
+ */
+export async function selectLiveSessions(
+  db: Db,
+  by: 'tokenHash' | 'id',
+  keys: string[],
+  now = new Date(),
+): Promise<LiveSessionRow[]> {
+  let prepared = liveSessionLookups.get(db);
+  if (!prepared) {
+    prepared = {
+      tokenHash: prepareLiveSessions(db, 'tokenHash'),
+      id: prepareLiveSessions(db, 'id'),
+    };
+    liveSessionLookups.set(db, prepared);
+  }
+  const rows = await prepared[by].execute({
+    keys,
+    now: now.toISOString(),
+    idleSince: new Date(now.getTime() - SESSION_IDLE_MS).toISOString(),
+  });
   return rows.map((r) => ({ ...r, role: r.role as Role }));
 }
 
