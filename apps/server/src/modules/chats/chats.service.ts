@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ticketMessages, ticketReads, tickets, users } from '../../db/schema';
+import { Batcher, batcherPer } from '../../lib/batcher';
 import { forbidden, notFound } from '../../lib/http-errors';
 import type { SessionUser } from '../auth';
 import { canAccessTicket, findAccessibleTicket, isStaff, isTicketId } from '../tickets';
@@ -60,35 +61,88 @@ const chatColumns = {
 };
 
 /**
- * A ticket's thread (the newest SUPPORT_LIMITS.chatHistoryMax messages), oldest first. The ticket
- * (for the access rule) and its messages come in one query: a row per message, or one row with no
- * message for an empty thread.
+ * The threads (each the newest SUPPORT_LIMITS.chatHistoryMax messages, newest first) of a batch of
+ * tickets with each ticket's owner (for the access rule), in one prepared query: a row per message,
+ * or one row with no message for an empty thread.
  */
+const prepareThreads = (db: Db) => {
+  const thread = db
+    .select(chatColumns)
+    .from(ticketMessages)
+    .leftJoin(users, eq(users.id, ticketMessages.authorId))
+    // Correlated with the ticket of the outer row (the lateral join below).
+    .where(sql`${ticketMessages.ticketId} = "tickets"."id"`)
+    .orderBy(desc(ticketMessages.timestamp), desc(ticketMessages.id))
+    .limit(SUPPORT_LIMITS.chatHistoryMax)
+    .as('thread');
+  return db
+    .select({
+      ticketId: tickets.id,
+      ticketUserId: tickets.userId,
+      messageId: thread.id,
+      sender: thread.sender,
+      role: thread.role,
+      message: thread.message,
+      timestamp: thread.timestamp,
+      author: thread.author,
+    })
+    .from(tickets)
+    .leftJoinLateral(thread, sql`true`)
+    .where(sql`${tickets.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .orderBy(tickets.id, desc(thread.timestamp), desc(thread.id))
+    .prepare('chat_threads_v1');
+};
+type ThreadRow = Awaited<ReturnType<ReturnType<typeof prepareThreads>['execute']>>[number];
+
+/**
+ * Thread reads of concurrent requests share one query per turn of the event loop (lib/batcher.ts),
+ * made after each of them arrived; undefined for a ticket that does not exist.
+ */
+const threadReads = batcherPer((db: Db) => {
+  const prepared = prepareThreads(db);
+  return new Batcher<string, ThreadRow[] | undefined>(async (ids) => {
+    const rows = await prepared.execute({ ids: [...new Set(ids)] });
+    const byTicket = new Map<string, ThreadRow[]>();
+    for (const row of rows) {
+      const mine = byTicket.get(row.ticketId);
+      if (mine) mine.push(row);
+      else byTicket.set(row.ticketId, [row]);
+    }
+    return ids.map((id) => byTicket.get(id));
+  });
+});
+
+/** A ticket's thread (the newest SUPPORT_LIMITS.chatHistoryMax messages), oldest first. */
 export async function listChatMessages(
   db: Db,
   viewer: Viewer,
   ticketId: string,
 ): Promise<ChatMessage[]> {
   if (!isTicketId(ticketId)) throw notFound(TICKET_NOT_FOUND);
-  const { author, ...messageColumns } = chatColumns;
-  const rows = await db
-    .select({ ticketUserId: tickets.userId, message: messageColumns, author })
-    .from(tickets)
-    .leftJoin(ticketMessages, eq(ticketMessages.ticketId, tickets.id))
-    .leftJoin(users, eq(users.id, ticketMessages.authorId))
-    .where(eq(tickets.id, ticketId))
-    .orderBy(desc(ticketMessages.timestamp), desc(ticketMessages.id))
-    .limit(SUPPORT_LIMITS.chatHistoryMax);
-  const [first] = rows;
-  if (!first || !canAccessTicket(viewer, { userId: first.ticketUserId })) {
+  const rows = await threadReads(db).load(ticketId.toLowerCase());
+  const first = rows?.[0];
+  if (!rows || !first || !canAccessTicket(viewer, { userId: first.ticketUserId })) {
     throw notFound(TICKET_NOT_FOUND);
   }
   const withAuthor = seesRealAuthor(viewer.role);
   const thread: ChatMessage[] = [];
   for (let i = rows.length - 1; i >= 0; i -= 1) {
     const row = rows[i]!;
-    if (row.message)
-      thread.push(presentChatMessage({ ...row.message, author: row.author }, withAuthor));
+    if (row.messageId !== null) {
+      thread.push(
+        presentChatMessage(
+          {
+            id: row.messageId,
+            sender: row.sender!,
+            role: row.role!,
+            message: row.message!,
+            timestamp: row.timestamp!,
+            author: row.author,
+          },
+          withAuthor,
+        ),
+      );
+    }
   }
   return thread;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Ticket } from '@stellar/shared';
 import { tickets } from '../../db/schema';
 
@@ -12,8 +12,11 @@ export const lastMessageAtField = sql<Date | null>`(
   select max(m.timestamp) from ticket_messages m where m.ticket_id = "tickets"."id"
 )`.mapWith(tickets.updatedAt);
 
-/** Messages by others newer than `userId`'s last read of the ticket, as a select field. */
-export const unreadField = (userId: string) =>
+/**
+ * Messages by others newer than `userId`'s last read of the ticket, as a select field. `userId` is a
+ * value, or an SQL expression of the query (the batched member lists pass their row's owner).
+ */
+export const unreadField = (userId: string | SQL) =>
   sql<number>`(
     select count(*) from ticket_messages m
     where m.ticket_id = "tickets"."id"
