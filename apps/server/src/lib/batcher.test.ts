@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Batcher, batcherPer } from './batcher';
+import { Batcher, batcherPer, distinctBy } from './batcher';
 
 describe('Batcher', () => {
   it('runs the loads of one turn together, in order, and the next turn apart', async () => {
@@ -44,5 +44,14 @@ describe('Batcher', () => {
     const a = {};
     expect(per(a)).toBe(per(a));
     expect(per(a)).not.toBe(per({}));
+  });
+});
+
+describe('distinctBy', () => {
+  it('keeps the first of each key, in order, and maps every item to its distinct one', () => {
+    const { unique, indexOf } = distinctBy(['a1', 'b1', 'a2', 'c1', 'b2'], (s) => s[0]!);
+    expect(unique).toEqual(['a1', 'b1', 'c1']);
+    expect(indexOf).toEqual([0, 1, 0, 2, 1]);
+    expect(distinctBy([], String)).toEqual({ unique: [], indexOf: [] });
   });
 });

@@ -47,3 +47,22 @@ export function batcherPer<D extends object, T, R>(make: (db: D) => Batcher<T, R
     return batcher;
   };
 }
+
+/**
+ * The distinct items of a batch by `key` (first occurrence order) and, for every item, the index of
+ * its distinct one: identical reads of a batch (the same list asked by several requests) run once.
+ */
+export function distinctBy<T>(items: T[], key: (item: T) => string) {
+  const unique: T[] = [];
+  const seen = new Map<string, number>();
+  const indexOf = items.map((item) => {
+    const k = key(item);
+    let index = seen.get(k);
+    if (index === undefined) {
+      index = unique.push(item) - 1;
+      seen.set(k, index);
+    }
+    return index;
+  });
+  return { unique, indexOf };
+}

@@ -84,7 +84,7 @@ export async function getOrderFor(
 }
 
 /** A reseller's balance top-ups, latest first: listTopUps' statement. */
-const topUpsQuery = (db: Db, userId: string, limit: number) =>
+const topUpsQuery = (db: Db, userId: string | SQL, limit: number) =>
   db
     .select()
     .from(orders)
@@ -103,7 +103,7 @@ export async function listTopUps(db: Db, userId: string, limit = 50): Promise<To
  * answer. Timestamps travel as PostgreSQL's text, read back by the columns' own mappers, as the
  * drivers hand them to Drizzle in a plain select.
  */
-export function topUpsJson(db: Db, userId: string, limit = 50): SQL<unknown> {
+export function topUpsJson(db: Db, userId: string | SQL, limit = 50): SQL<unknown> {
   return sql`(
     select coalesce(
       json_agg(

@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { tickets } from '../../db/schema';
-import { Batcher, batcherPer } from '../../lib/batcher';
+import { Batcher, batcherPer, distinctBy } from '../../lib/batcher';
 import { notFound } from '../../lib/http-errors';
 import type { SessionUser } from '../auth';
 import {
@@ -142,7 +142,10 @@ type MemberList = { userId: string; query: ListTicketsInput };
  */
 const memberLists = batcherPer((db: Db) => {
   const prepared = prepareMemberLists(db);
-  return new Batcher<MemberList, { tickets: Ticket[]; total: number }>(async (lists) => {
+  return new Batcher<MemberList, { tickets: Ticket[]; total: number }>(async (asked) => {
+    const { unique: lists, indexOf } = distinctBy(asked, ({ userId, query: q }) =>
+      JSON.stringify([userId, q.status, q.escalated, q.priority, q.page, q.pageSize]),
+    );
     const rows = await prepared.execute({
       owners: lists.map((l) => l.userId),
       statuses: lists.map((l) => l.query.status ?? null),
@@ -157,7 +160,7 @@ const memberLists = batcherPer((db: Db) => {
       answer.total = row.total;
       if (row.ticket) answer.tickets.push(presentTicket(row.ticket, row));
     }
-    return answers;
+    return indexOf.map((index) => answers[index]!);
   });
 });
 
