@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Batcher, batcherPer, distinctBy } from './batcher';
+import { Batcher, batcherPer, distinctBy, groupBy } from './batcher';
 
 describe('Batcher', () => {
   it('runs the loads of one turn together, in order, and the next turn apart', async () => {
@@ -53,5 +53,15 @@ describe('distinctBy', () => {
     expect(unique).toEqual(['a1', 'b1', 'c1']);
     expect(indexOf).toEqual([0, 1, 0, 2, 1]);
     expect(distinctBy([], String)).toEqual({ unique: [], indexOf: [] });
+  });
+});
+
+describe('groupBy', () => {
+  it('groups rows by key, each group in the rows order', () => {
+    const groups = groupBy(['a1', 'b1', 'a2'], (s) => s[0]);
+    expect([...groups]).toEqual([
+      ['a', ['a1', 'a2']],
+      ['b', ['b1']],
+    ]);
   });
 });

@@ -66,3 +66,15 @@ export function distinctBy<T>(items: T[], key: (item: T) => string) {
   });
   return { unique, indexOf };
 }
+
+/** A batch's rows by `key` (each group in the rows' order): the answer of each item of the batch. */
+export function groupBy<R, K>(rows: R[], key: (row: R) => K): Map<K, R[]> {
+  const groups = new Map<K, R[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const group = groups.get(k);
+    if (group) group.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}

@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { ticketMessages, ticketReads, tickets, users } from '../../db/schema';
-import { Batcher, batcherPer } from '../../lib/batcher';
+import { Batcher, batcherPer, groupBy } from '../../lib/batcher';
 import { forbidden, notFound } from '../../lib/http-errors';
 import type { SessionUser } from '../auth';
 import { canAccessTicket, findAccessibleTicket, isStaff, isTicketId } from '../tickets';
@@ -102,12 +102,7 @@ const threadReads = batcherPer((db: Db) => {
   const prepared = prepareThreads(db);
   return new Batcher<string, ThreadRow[] | undefined>(async (ids) => {
     const rows = await prepared.execute({ ids: [...new Set(ids)] });
-    const byTicket = new Map<string, ThreadRow[]>();
-    for (const row of rows) {
-      const mine = byTicket.get(row.ticketId);
-      if (mine) mine.push(row);
-      else byTicket.set(row.ticketId, [row]);
-    }
+    const byTicket = groupBy(rows, (row) => row.ticketId);
     return ids.map((id) => byTicket.get(id));
   });
 });

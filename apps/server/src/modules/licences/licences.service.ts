@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { LIMITS, MESSAGES, type LicenceSettings, type OwnedProduct } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { licenceMachines, licences, products, settings } from '../../db/schema';
-import { Batcher, batcherPer } from '../../lib/batcher';
+import { Batcher, batcherPer, groupBy } from '../../lib/batcher';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors';
 import {
   getGlobalSettings,
@@ -139,12 +139,7 @@ const ownedLists = batcherPer((db: Db) => {
   ).prepare('owned_by_users_v1');
   return new Batcher<string, OwnedProduct[]>(async (userIds) => {
     const rows = await prepared.execute({ userIds: [...new Set(userIds)] });
-    const byUser = new Map<string, OwnedRow[]>();
-    for (const row of rows) {
-      const mine = byUser.get(row.userId);
-      if (mine) mine.push(row);
-      else byUser.set(row.userId, [row]);
-    }
+    const byUser = groupBy(rows, (row) => row.userId);
     return userIds.map((id) => presentOwnedRows(byUser.get(id) ?? []));
   });
 });
