@@ -109,7 +109,8 @@ const statusWhere = (status: ListStatus): SQL | undefined =>
  * per status: one row of `q` per page asked, joined laterally to that page, with the total (an
  * uncorrelated subquery, run once). Searches and role filters keep listUsers' own query. The status
  * stays a fixed predicate: as a parameter (`q.status = ...`) it kept PostgreSQL off
- * users_active_created_idx, and page 200 of 100k users took 700 ms instead of 10 (bench:scale).
+ * users_active_created_idx, and page 200 of 100k users took p50 697 ms instead of 19.6 (bench:scale,
+ * docs/benchmarks.md).
  */
 const preparePages = (db: Db, status: ListStatus) => {
   const where = statusWhere(status);
