@@ -207,6 +207,49 @@ test.describe('product page rendered on the server', () => {
     expect(problems).toEqual([]);
   });
 
+  test('starts without building an Intl.NumberFormat (ICU data costs 44-50 ms on a first use)', async ({
+    page,
+  }) => {
+    // packages/shared/src/pricing.ts formats dollars itself; docs/benchmarks.md, "Prices without Intl".
+    await page.addInitScript(() => {
+      const Native = Intl.NumberFormat;
+      const built: string[] = [];
+      Object.defineProperty(window, '__numberFormats', { value: built });
+      Intl.NumberFormat = new Proxy(Native, {
+        construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+          built.push(JSON.stringify(args));
+          return new target(...args);
+        },
+        apply(target, _this, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+          built.push(JSON.stringify(args));
+          return target(...args);
+        },
+      });
+    });
+    await openProduct(page, 'stellar-launcher');
+    await expect(page.locator('#root[data-app="started"]')).toBeAttached();
+    for (const [name, , price, original] of PRODUCTS[0].plans) {
+      await expect(planCard(page, name).getByText(price, { exact: true })).toBeVisible();
+      if (original) {
+        await expect(planCard(page, name).locator('s')).toHaveText(`Original price: ${original}`);
+      }
+    }
+    // The wrapper does see one when it is built (so the check below can fail).
+    expect(
+      await page.evaluate(() => {
+        const built = (window as unknown as { __numberFormats: string[] }).__numberFormats;
+        const before = built.length;
+        new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(1);
+        return built.length - before;
+      }),
+    ).toBe(1);
+    expect(
+      await page.evaluate(() =>
+        (window as unknown as { __numberFormats: string[] }).__numberFormats.slice(0, -1),
+      ),
+    ).toEqual([]);
+  });
+
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
 

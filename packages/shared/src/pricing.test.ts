@@ -60,6 +60,71 @@ describe('formatDollars', () => {
     expect(formatDollars(-1234.5, { grouped: true })).toBe('-$1,234.50');
     expect(formatDollars(10_000)).toBe('$10000.00');
   });
+
+  it("gives exactly what en-US Intl.NumberFormat's USD style gives (it formats without Intl)", () => {
+    const intl = (grouped: boolean) =>
+      new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+        useGrouping: grouped,
+      });
+    const reference = { plain: intl(false), grouped: intl(true) };
+    const differences: string[] = [];
+    const compare = (x: number) => {
+      for (const grouped of [false, true]) {
+        const expected = reference[grouped ? 'grouped' : 'plain'].format(x === 0 ? 0 : x);
+        const actual = formatDollars(x, { grouped });
+        if (actual !== expected)
+          differences.push(`${x} grouped=${grouped}: ${actual} != ${expected}`);
+      }
+    };
+    // Every amount to the tenth of a cent up to $200 either way (ties included), prices times the
+    // plan multipliers, thirds, large and tiny amounts, and the edges the fallback takes.
+    for (let k = -200_000; k <= 200_000; k += 1) compare(k / 1000);
+    let seed = 42;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 20_000; i += 1) {
+      const price = Math.round(random() * 1e9) / 100;
+      for (const x of [
+        price,
+        price * 2,
+        price * 4,
+        -price,
+        price / 3,
+        random() * 1e12,
+        random() * 1e16,
+      ]) {
+        compare(x);
+      }
+    }
+    for (const x of [
+      0,
+      -0,
+      0.005,
+      0.015,
+      1.005,
+      2.675,
+      1.045,
+      8.345,
+      -0.004,
+      -0.005,
+      1e-7,
+      -1e-7,
+      1e21,
+      999_999_999_999.995,
+      90_071_992_547_409.9,
+      Number.MAX_VALUE,
+      Number.MIN_VALUE,
+      NaN,
+      Infinity,
+      -Infinity,
+    ]) {
+      compare(x);
+    }
+    expect(differences.slice(0, 10)).toEqual([]);
+  });
 });
 
 describe('cents and dollars', () => {

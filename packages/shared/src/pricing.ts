@@ -17,25 +17,47 @@ export function planDiscount(duration: string, price: number): PlanDiscount {
   };
 }
 
-const money = (useGrouping: boolean) =>
-  new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    useGrouping,
-  });
-// No thousands separator by default: the site has always shown "$1500.00", and the spec's figures
-// have none. Grouped ("$10,000.00") only where a large bound is read in a sentence.
-const dollars = money(false);
-const groupedDollars = money(true);
+// Built only for what formatDollars below leaves to it (not finite, or beyond 2^53 cents): the first
+// currency Intl.NumberFormat of a page loads ICU's data, 44-50 ms in Chromium on this machine
+// (about 200 ms of blocked main thread in Lighthouse's mobile run), and the product pages format
+// prices while they start (docs/benchmarks.md, "Prices without Intl").
+let intlDollars: Record<'plain' | 'grouped', Intl.NumberFormat> | null = null;
+function intlFormat(value: number, grouped: boolean): string {
+  const money = (useGrouping: boolean) =>
+    new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: 'USD',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      useGrouping,
+    });
+  intlDollars ??= { plain: money(false), grouped: money(true) };
+  return intlDollars[grouped ? 'grouped' : 'plain'].format(value);
+}
+
+const PLAIN_DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
 
 /**
  * Dollars with two decimals, as every price and balance is shown: "$25.00", negatives "-$5.00".
- * The one money formatter of the web app and the server.
+ * No thousands separator by default: the site has always shown "$1500.00", and the spec's figures
+ * have none. Grouped ("$10,000.00") only where a large bound is read in a sentence.
+ * The one money formatter of the web app and the server. It gives exactly what en-US
+ * Intl.NumberFormat's USD currency style gives (rounding half away from zero on the number's shortest
+ * decimal form, "-$0.00" for a negative that rounds to nothing): pricing.test.ts compares the two.
  */
 export function formatDollars(amount: number, options: { grouped?: boolean } = {}): string {
-  return (options.grouped ? groupedDollars : dollars).format(amount === 0 ? 0 : amount);
+  const value = amount === 0 ? 0 : amount;
+  const grouped = options.grouped ?? false;
+  const decimal = Number.isFinite(value) ? PLAIN_DECIMAL.exec(String(Math.abs(value))) : null;
+  if (!decimal) return intlFormat(value, grouped);
+  const fraction = (decimal[2] ?? '').padEnd(3, '0');
+  const cents =
+    Number(decimal[1]) * 100 + Number(fraction.slice(0, 2)) + (fraction[2]! >= '5' ? 1 : 0);
+  if (!Number.isSafeInteger(cents)) return intlFormat(value, grouped);
+  const whole = String(Math.floor(cents / 100));
+  const sign = value < 0 ? '-' : '';
+  return `${sign}$${grouped ? whole.replace(THOUSANDS, ',') : whole}.${String(cents % 100).padStart(2, '0')}`;
 }
 
 /** Integer cents (database) to dollars (API). */
