@@ -8,13 +8,14 @@
 //   Support accounts of at most 10 sockets each (the server caps live sockets per account)
 //   BENCH_PORT (random)  BENCH_LOG_LEVEL (warn)  BENCH_JSON=file
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { throwawayDatabase } from './lib/postgres.mjs';
 import WebSocket from 'ws';
 import { apiClient, startServer as startBenchServer, waitReady, runBench } from './lib/server.mjs';
+import { cpuSeconds } from './lib/cpu.mjs';
 
 const env = process.env;
 const socketCount = Number(env.BENCH_SOCKETS ?? 200);
@@ -80,20 +81,6 @@ function connect(token, ticketId, onArrival) {
       else if (frame.type === 'message') onArrival(frame.message.message, at);
     });
   });
-}
-
-/**
- * CPU seconds a process has used (Linux /proc), or null elsewhere.
- * @param {number | undefined} pid
- */
-function cpuSeconds(pid) {
-  try {
-    const stat = /** @type {string} */ (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]);
-    const fields = stat.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks
-  } catch {
-    return null;
-  }
 }
 
 /**

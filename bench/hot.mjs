@@ -3,7 +3,9 @@
 // started in the same run and measured with the same load tool and connections right before and right
 // after every case: a case's ratio is against the mean of its two neighbouring ceiling runs, so a load
 // change elsewhere on the machine moves both sides. The sequence is repeated BENCH_ROUNDS times and each
-// figure is the median over the rounds. See docs/benchmarks.md.
+// figure is the median over the rounds. Beside each ratio: the server's CPU per answer against the
+// ceiling's (Linux /proc) and how busy the load tool was, so a case bound by the tool shows as such.
+// See docs/benchmarks.md.
 //
 //   BENCH_DATABASE_URL  PostgreSQL server to create a throwaway database on (default: TEST_DATABASE_URL,
 //                       then DATABASE_URL, then postgres://postgres:postgres@127.0.0.1:5432/postgres);
@@ -20,6 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { cpuSeconds } from './lib/cpu.mjs';
 import { adminQuery, throwawayDatabase } from './lib/postgres.mjs';
 import { repoRoot } from '../scripts/lib/paths.mjs';
 import { buildWebIfStale } from '../scripts/lib/web-build.mjs';
@@ -78,7 +81,7 @@ async function startCeiling(cleanups) {
       child.on('exit', (code) => reject(new Error(`ceiling exited (${code})`)));
     })
   );
-  return `http://127.0.0.1:${port}/`;
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid };
 }
 
 /**
@@ -122,6 +125,15 @@ async function prepareData(api) {
   return { slug: product.slug, validateBody };
 }
 
+const micros = (/** @type {number | null} */ v) => (v === null ? '-' : v.toFixed(1));
+const percent = (/** @type {number} */ share) => `${Math.round(share * 100)} %`;
+
+/** @param {Array<number | null>} values the median of the numbers, null when there are none */
+function medianOrNull(values) {
+  const numbers = values.filter((v) => v !== null);
+  return numbers.length ? median(numbers) : null;
+}
+
 /** @param {number[]} values */
 function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -131,17 +143,33 @@ function median(values) {
 }
 
 /**
- * @param {import('autocannon').Options} opts
+ * One measured run against the process `pid`. Besides throughput and latency: the CPU the server
+ * process (every thread; not the PostgreSQL backends) spent per answer, and how busy the load tool (this
+ * process, one thread) was, as a share of one core. A case whose load tool is near 100 % is bound by
+ * the tool, not by the server (docs/benchmarks.md, "What bounds `/`").
+ * @param {{ opts: import('autocannon').Options, pid: number | undefined }} target
  * @param {number} warm seconds of unmeasured load first
  */
-async function measure(opts, warm) {
+async function measure({ opts, pid }, warm) {
   if (warm > 0) await autocannon({ connections, duration: warm, ...opts });
+  const serverBefore = cpuSeconds(pid);
+  const toolBefore = process.cpuUsage();
+  const started = process.hrtime.bigint();
   const r = await autocannon({ connections, duration, ...opts });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const tool = process.cpuUsage(toolBefore);
+  const serverAfter = cpuSeconds(pid);
+  const answers = r.requests.total;
   return {
     requestsPerSecond: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
     failed: r.non2xx + r.errors + r.timeouts,
+    serverMicros:
+      serverBefore === null || serverAfter === null || answers === 0
+        ? null
+        : ((serverAfter - serverBefore) * 1e6) / answers,
+    toolBusy: (tool.user + tool.system) / 1e6 / seconds,
   };
 }
 
@@ -158,9 +186,9 @@ function targetOf(name, engine) {
 
 /**
  * @param {string} engine
- * @param {string} ceilingUrl
+ * @param {{ url: string, pid: number | undefined }} ceiling
  */
-async function runEngine(engine, ceilingUrl) {
+async function runEngine(engine, ceiling) {
   /** @type {import('./lib/server.mjs').Cleanups} */
   const cleanups = [];
   try {
@@ -203,20 +231,31 @@ async function runEngine(engine, ceilingUrl) {
     ].filter((c) => !env.BENCH_ONLY || c.name.includes(env.BENCH_ONLY));
 
     // ceiling, case 1, ceiling, case 2, ..., ceiling; BENCH_ROUNDS times.
-    /** @type {Array<Array<{ ceiling: number, requestsPerSecond: number, ratio: number, p50: number, p99: number, failed: number }>>} */
+    /** @type {Array<Array<{ ceiling: number, requestsPerSecond: number, ratio: number, p50: number, p99: number, failed: number, serverMicros: number | null, toolBusy: number, ceilingMicros: number | null, ceilingToolBusy: number }>>} */
     const perCase = cases.map(() => []);
     /** @type {number[]} */
     const ceilings = [];
     for (let round = 0; round < rounds; round++) {
       const warm = round === 0 ? warmup : Math.min(warmup, 1);
-      let before = await measure({ url: ceilingUrl }, warm);
+      const ceilingRun = { opts: { url: ceiling.url }, pid: ceiling.pid };
+      let before = await measure(ceilingRun, warm);
       ceilings.push(before.requestsPerSecond);
       for (const [i, c] of cases.entries()) {
-        const run = await measure(c.opts, warm);
-        const after = await measure({ url: ceilingUrl }, warm);
+        const run = await measure({ opts: c.opts, pid: server.child.pid }, warm);
+        const after = await measure(ceilingRun, warm);
         ceilings.push(after.requestsPerSecond);
-        const ceiling = (before.requestsPerSecond + after.requestsPerSecond) / 2;
-        perCase[i]?.push({ ...run, ceiling, ratio: run.requestsPerSecond / ceiling });
+        const around = (before.requestsPerSecond + after.requestsPerSecond) / 2;
+        const ceilingMicros =
+          before.serverMicros === null || after.serverMicros === null
+            ? null
+            : (before.serverMicros + after.serverMicros) / 2;
+        perCase[i]?.push({
+          ...run,
+          ceiling: around,
+          ratio: run.requestsPerSecond / around,
+          ceilingMicros,
+          ceilingToolBusy: (before.toolBusy + after.toolBusy) / 2,
+        });
         before = after;
       }
     }
@@ -230,6 +269,10 @@ async function runEngine(engine, ceilingUrl) {
         p50: median(runs.map((r) => r.p50)),
         p99: median(runs.map((r) => r.p99)),
         worstP99: Math.max(...runs.map((r) => r.p99)),
+        serverMicros: medianOrNull(runs.map((r) => r.serverMicros)),
+        ceilingMicros: medianOrNull(runs.map((r) => r.ceilingMicros)),
+        toolBusy: median(runs.map((r) => r.toolBusy)),
+        ceilingToolBusy: median(runs.map((r) => r.ceilingToolBusy)),
         failed: runs.reduce((n, r) => n + r.failed, 0),
         rounds: runs,
       };
@@ -246,7 +289,9 @@ async function runEngine(engine, ceilingUrl) {
       `ceiling (bare Fastify, constant JSON), run before and after every case: ` +
         `${Math.min(...ceilings)}-${Math.max(...ceilings)} req/s over ${ceilings.length} runs. ` +
         `Each row: medians over the rounds of the case's req/s, of its ratio to the mean of ` +
-        `its two neighbouring ceiling runs, and of its p99 (worst round's p99 beside it)\n`,
+        `its two neighbouring ceiling runs, and of its p99 (worst round's p99 beside it); ` +
+        `then the server process's CPU per answer against the ceiling's, and how busy the load ` +
+        `tool was (share of its one core) on the case and on the ceiling\n`,
     );
     const rows = results.map((r) => {
       const target = targetOf(r.name, engine);
@@ -263,6 +308,9 @@ async function runEngine(engine, ceilingUrl) {
         'p50 ms': r.p50,
         'p99 ms': r.p99,
         'worst p99': r.worstP99,
+        'server µs': micros(r.serverMicros),
+        'ceiling µs': micros(r.ceilingMicros),
+        'tool busy': `${percent(r.toolBusy)} (${percent(r.ceilingToolBusy)})`,
         target: `>= ${r.target.ratio}${r.target.p99 ? `, p99 < ${r.target.p99}` : ''}`,
         met: r.met ? 'yes' : 'no',
         failed: r.failed,
@@ -294,10 +342,10 @@ const all = [];
 const cleanups = [];
 try {
   await buildWebIfStale();
-  const ceilingUrl = await startCeiling(cleanups);
+  const ceiling = await startCeiling(cleanups);
   for (const engine of engines) {
     if (engine === 'postgres' && !(await postgresReachable())) continue;
-    all.push(await runEngine(engine, ceilingUrl));
+    all.push(await runEngine(engine, ceiling));
   }
   if (all.some((e) => e.results.some((r) => r.failed > 0))) {
     process.exitCode = 1;

@@ -24,6 +24,7 @@ import {
   waitReady,
   runBench,
 } from './lib/server.mjs';
+import { cpuSeconds } from './lib/cpu.mjs';
 
 const env = process.env;
 const socketCount = Number(env.BENCH_SOCKETS ?? 1000);
@@ -85,20 +86,6 @@ function lastHeap(file) {
     /** @type {Record<string, number>} */
     const usage = JSON.parse(line);
     return Object.fromEntries(Object.entries(usage).map(([k, v]) => [k, v / 1024 / 1024]));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * CPU seconds a process has used (Linux /proc), or null elsewhere.
- * @param {number | undefined} pid
- */
-function cpuSeconds(pid) {
-  try {
-    const stat = /** @type {string} */ (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]);
-    const fields = stat.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return null;
   }

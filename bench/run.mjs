@@ -9,13 +9,14 @@
 //   BENCH_ONLY=constant|validate|many  measure one case alone
 //   BENCH_KEYS (300)  licences of the many-keys case (each request a different key, round-robin)
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { throwawayDatabase } from './lib/postgres.mjs';
 import { apiClient, startServer as startBenchServer, waitReady, runBench } from './lib/server.mjs';
+import { cpuSeconds } from './lib/cpu.mjs';
 
 const env = process.env;
 const connections = Number(env.BENCH_CONNECTIONS ?? 100);
@@ -110,19 +111,8 @@ function load(opts, seconds) {
   return autocannon({ connections, duration: seconds, ...opts });
 }
 
-/**
- * CPU seconds (user + system, all threads) a process has used so far, from /proc (Linux); 0 elsewhere.
- * @param {number | undefined} pid
- */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ is 100 on Linux
-  } catch {
-    return 0;
-  }
-}
+/** CPU seconds of a process so far (0 where /proc is missing). @param {number | undefined} pid */
+const cpuSecondsOr0 = (pid) => cpuSeconds(pid) ?? 0;
 
 /**
  * The PostgreSQL backends serving the bench database (their CPU is part of a check's cost).
@@ -153,8 +143,8 @@ async function measure(opts, ctx) {
   if (warmup > 0) await load(opts, warmup);
   const pids = await backendPids(ctx.db);
   const before = {
-    server: cpuSeconds(ctx.serverPid),
-    pg: new Map(pids.map((pid) => [pid, cpuSeconds(pid)])),
+    server: cpuSecondsOr0(ctx.serverPid),
+    pg: new Map(pids.map((pid) => [pid, cpuSecondsOr0(pid)])),
     tool: process.cpuUsage(),
   };
   const r = await load(opts, duration);
@@ -168,10 +158,10 @@ async function measure(opts, ctx) {
     total: r.requests.total,
     failed: r.non2xx + r.errors + r.timeouts,
     cpu: {
-      server: perRequest(cpuSeconds(ctx.serverPid) - before.server),
+      server: perRequest(cpuSecondsOr0(ctx.serverPid) - before.server),
       // A backend that exited meanwhile (idle pool timeout) reads as 0: count only live ones.
       pg: perRequest(
-        pids.reduce((t, pid) => t + Math.max(0, cpuSeconds(pid) - (before.pg.get(pid) ?? 0)), 0),
+        pids.reduce((t, pid) => t + Math.max(0, cpuSecondsOr0(pid) - (before.pg.get(pid) ?? 0)), 0),
       ),
       tool: perRequest((tool.user + tool.system) / 1e6),
     },
