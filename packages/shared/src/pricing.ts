@@ -17,10 +17,11 @@ export function planDiscount(duration: string, price: number): PlanDiscount {
   };
 }
 
-// Built only for what formatDollars below leaves to it (not finite, or beyond 2^53 cents): the first
-// currency Intl.NumberFormat of a page loads ICU's data, 44-50 ms in Chromium on this machine
-// (about 200 ms of blocked main thread in Lighthouse's mobile run), and the product pages format
-// prices while they start (docs/benchmarks.md, "Prices without Intl").
+// Built only for what formatDollars below leaves to it (not finite, written with an exponent such as
+// 1e-7 or 1e21, or beyond 2^53 cents): the first currency Intl.NumberFormat of a page loads ICU's
+// data, 44-50 ms in Chromium on this machine (about 200 ms of blocked main thread in Lighthouse's
+// mobile run), and the product pages format prices while they start (docs/benchmarks.md, "Prices
+// without Intl").
 let intlDollars: Record<'plain' | 'grouped', Intl.NumberFormat> | null = null;
 function intlFormat(value: number, grouped: boolean): string {
   const money = (useGrouping: boolean) =>
