@@ -29,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'tooling',
           environment: 'node',
-          include: ['scripts/**/*.test.ts'],
+          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           // The first lint loads TypeScript and parses the imported modules: seconds on a busy machine.
           testTimeout: 60_000,
         },

@@ -14,9 +14,13 @@
 //   BENCH_WARMUP seconds per case in the first round, 1 s after (2)  BENCH_ROUNDS (3)
 //   BENCH_ONLY=substring of a case name  BENCH_JSON=file
 //   BENCH_SERVER_NODE_ARGS  extra node arguments of the server process (e.g. --cpu-prof --cpu-prof-dir=DIR)
+//   BENCH_TOOL (wrk when installed, else autocannon)  the load tool, one thread either way. wrk is
+//                   Debian's package `wrk` (BENCH_WRK=path). autocannon spends more CPU per answer than
+//                   the ceiling and the pages served from memory do, so with it those cases measure the
+//                   tool rather than the server (docs/benchmarks.md, "wrk as the load tool")
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,11 +28,17 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { cpuSeconds } from './lib/cpu.mjs';
 import { adminQuery, throwawayDatabase } from './lib/postgres.mjs';
+import { runWrk, wrkPath } from './lib/wrk.mjs';
 import { repoRoot } from '../scripts/lib/paths.mjs';
 import { buildWebIfStale } from '../scripts/lib/web-build.mjs';
 import { apiClient, startServer as startBenchServer, waitReady } from './lib/server.mjs';
 
 const env = process.env;
+const tool = env.BENCH_TOOL ?? (existsSync(wrkPath) ? 'wrk' : 'autocannon');
+if (tool !== 'wrk' && tool !== 'autocannon')
+  throw new Error(`BENCH_TOOL=${tool}: wrk or autocannon`);
+if (tool === 'autocannon' && !env.BENCH_TOOL)
+  console.log(`${wrkPath} not found (apt-get install wrk): autocannon is the load tool`);
 const connections = Number(env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(env.BENCH_DURATION ?? 5);
 const warmup = Number(env.BENCH_WARMUP ?? 2);
@@ -151,26 +161,60 @@ function median(values) {
  * @param {number} warm seconds of unmeasured load first
  */
 async function measure({ opts, pid }, warm) {
+  if (tool === 'wrk') return measureWithWrk({ opts, pid }, warm);
   if (warm > 0) await autocannon({ connections, duration: warm, ...opts });
   const serverBefore = cpuSeconds(pid);
   const toolBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
   const r = await autocannon({ connections, duration, ...opts });
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  const tool = process.cpuUsage(toolBefore);
+  const toolUsed = process.cpuUsage(toolBefore);
   const serverAfter = cpuSeconds(pid);
-  const answers = r.requests.total;
   return {
     requestsPerSecond: Math.round(r.requests.average),
     p50: r.latency.p50,
     p99: r.latency.p99,
     failed: r.non2xx + r.errors + r.timeouts,
-    serverMicros:
-      serverBefore === null || serverAfter === null || answers === 0
-        ? null
-        : ((serverAfter - serverBefore) * 1e6) / answers,
-    toolBusy: (tool.user + tool.system) / 1e6 / seconds,
+    serverMicros: perAnswer(serverBefore, serverAfter, r.requests.total),
+    toolBusy: (toolUsed.user + toolUsed.system) / 1e6 / seconds,
   };
+}
+
+/**
+ * The same run with wrk as the load tool.
+ * @param {{ opts: import('autocannon').Options, pid: number | undefined }} target
+ * @param {number} warm
+ */
+async function measureWithWrk({ opts, pid }, warm) {
+  const request = {
+    url: String(opts.url),
+    method: opts.method,
+    headers: /** @type {Record<string, string> | undefined} */ (opts.headers),
+    body: typeof opts.body === 'string' ? opts.body : undefined,
+    connections,
+  };
+  if (warm > 0) await runWrk({ ...request, duration: warm });
+  const serverBefore = cpuSeconds(pid);
+  const r = await runWrk({ ...request, duration });
+  const serverAfter = cpuSeconds(pid);
+  return {
+    requestsPerSecond: Math.round(r.requestsPerSecond),
+    p50: r.p50,
+    p99: r.p99,
+    failed: r.failed,
+    serverMicros: perAnswer(serverBefore, serverAfter, r.total),
+    toolBusy: r.toolSeconds === null ? NaN : r.toolSeconds / duration,
+  };
+}
+
+/**
+ * @param {number | null} before @param {number | null} after CPU seconds @param {number} answers
+ * @returns {number | null} CPU µs per answer
+ */
+function perAnswer(before, after, answers) {
+  return before === null || after === null || answers === 0
+    ? null
+    : ((after - before) * 1e6) / answers;
 }
 
 /**
@@ -280,7 +324,8 @@ async function runEngine(engine, ceiling) {
 
     const cpu = os.cpus();
     console.log(
-      `\nStellar hot path: ${db.kind}, ${connections} connections, ${duration} s per run ` +
+      `\nStellar hot path: ${db.kind}, ${tool === 'wrk' ? `wrk (${wrkPath}), one thread` : 'autocannon'}, ` +
+        `${connections} connections, ${duration} s per run ` +
         `(+${warmup} s warm-up, 1 s after round 1), ${rounds} rounds, ${cpu.length} x ` +
         `${cpu[0]?.model.trim()}, Node ${process.version}, ` +
         `load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
