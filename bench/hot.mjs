@@ -154,9 +154,10 @@ function median(values) {
 
 /**
  * One measured run against the process `pid`. Besides throughput and latency: the CPU the server
- * process (every thread; not the PostgreSQL backends) spent per answer, and how busy the load tool (this
- * process, one thread) was, as a share of one core. A case whose load tool is near 100 % is bound by
- * the tool, not by the server (docs/benchmarks.md, "What bounds `/`").
+ * process (every thread; not the PostgreSQL backends) spent per answer, and how busy the load tool
+ * (autocannon in this process, or wrk as its child; one thread either way) was, as a share of one
+ * core. A case whose load tool is near 100 % is bound by the tool, not by the server
+ * (docs/benchmarks.md, "What bounds `/`").
  * @param {{ opts: import('autocannon').Options, pid: number | undefined }} target
  * @param {number} warm seconds of unmeasured load first
  */
@@ -405,6 +406,6 @@ try {
 if (env.BENCH_JSON) {
   writeFileSync(
     env.BENCH_JSON,
-    JSON.stringify({ connections, duration, warmup, rounds, engines: all }, null, 2),
+    JSON.stringify({ tool, connections, duration, warmup, rounds, engines: all }, null, 2),
   );
 }
