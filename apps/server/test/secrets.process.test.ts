@@ -36,25 +36,71 @@ function run(env: Record<string, string>, port: number) {
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => out };
+  return { child, env, exited, output: () => out };
 }
 
 // A server started through tsx on a fresh PostgreSQL database migrates, seeds and loads every plugin
 // first: alone that takes 2-3 s, but inside a full CI run on two cores two starts reached only the end
-// of seeding within 60 s (2026-11-25), so each start gets two minutes.
+// of seeding within 60 s (2026-11-25), so each start gets two minutes. A start still waiting after 20 s
+// prints what the process and its database are doing, so a slow start and a stuck one can be told apart.
 async function ready(port: number, running: ReturnType<typeof run>) {
-  const deadline = Date.now() + 120_000;
+  const started = Date.now();
+  const deadline = started + 120_000;
+  let report: Promise<string> | null = null;
   while (Date.now() < deadline) {
     if (running.child.exitCode !== null) throw new Error(`server exited: ${running.output()}`);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/client/public-key`);
-      if (res.ok) return ((await res.json()) as { publicKey: string }).publicKey;
+      if (res.ok) {
+        if (report)
+          console.warn(`server on port ${port} answered after ${Date.now() - started} ms`);
+        return ((await res.json()) as { publicKey: string }).publicKey;
+      }
     } catch {
       /* not up yet */
     }
+    if (!report && Date.now() - started > 20_000) {
+      report = whatIsItDoing(running);
+      console.warn(`server on port ${port} not ready after 20 s: ${await report}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server not ready: ${running.output()}`);
+  throw new Error(
+    `server not ready: ${running.output()}\nafter 20 s: ${report ? await report : ''}\nnow: ${await whatIsItDoing(running)}`,
+  );
+}
+
+/** The process's CPU time and state (/proc), and its database's sessions (PostgreSQL). */
+async function whatIsItDoing(running: ReturnType<typeof run>): Promise<string> {
+  const lines: string[] = [];
+  try {
+    const stat = readFileSync(`/proc/${running.child.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    lines.push(`process state ${fields[0]}, user ${fields[11]} + system ${fields[12]} ticks`);
+  } catch (err) {
+    lines.push(`no /proc entry: ${(err as Error).message}`);
+  }
+  const url = running.env.DATABASE_URL;
+  if (url) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    try {
+      await client.connect();
+      const { rows } = await client.query(
+        `select pid, state, wait_event_type, wait_event, now() - query_start as running_for, left(query, 100) as query
+           from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+      );
+      const usage = await client.query('select pg_notification_queue_usage() as usage');
+      lines.push(
+        `notify queue usage ${usage.rows[0].usage}`,
+        ...rows.map((r) => JSON.stringify(r)),
+      );
+    } catch (err) {
+      lines.push(`database not queried: ${(err as Error).message}`);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+  return lines.join('\n');
 }
 
 async function stop(running: ReturnType<typeof run>) {
