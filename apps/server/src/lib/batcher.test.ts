@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Batcher, batcherPer, distinctBy, groupBy } from './batcher';
+import { Batcher, batcherPer, distinctBy, foldPages, groupBy } from './batcher';
 
 describe('Batcher', () => {
   it('runs the loads of one turn together, in order, and the next turn apart', async () => {
@@ -63,5 +63,26 @@ describe('groupBy', () => {
       ['a', ['a1', 'a2']],
       ['b', ['b1']],
     ]);
+  });
+});
+
+describe('foldPages', () => {
+  it('gives each asked list its entries in row order and its total; an empty page keeps its total', () => {
+    // Three distinct lists asked by four requests (the last asked the first list again).
+    const rows = [
+      { i: 1, total: 3, name: 'a' },
+      { i: 1, total: 3, name: 'b' },
+      { i: 2, total: 7, name: null }, // its page is past the end: no entry, but the total
+      { i: 3, total: 1, name: 'c' },
+    ];
+    const pages = foldPages(rows, 3, [0, 1, 2, 0], (row) => row.name);
+    expect(pages).toEqual([
+      { items: ['a', 'b'], total: 3 },
+      { items: [], total: 7 },
+      { items: ['c'], total: 1 },
+      { items: ['a', 'b'], total: 3 },
+    ]);
+    // A list with no row at all (no owner matched) reads as empty.
+    expect(foldPages([], 1, [0], () => 'x')).toEqual([{ items: [], total: 0 }]);
   });
 });

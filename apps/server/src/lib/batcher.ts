@@ -78,3 +78,25 @@ export function groupBy<R, K>(rows: R[], key: (row: R) => K): Map<K, R[]> {
   }
   return groups;
 }
+
+/**
+ * The pages of a batched list query: one row of `q` per distinct list asked (`unnest(...) with
+ * ordinality as q(..., i)`) joined laterally to its page, so each row carries its list's 1-based `i`
+ * and total, and a list whose page is empty still has one row, whose entry `item` maps to null.
+ * Returns each asked item's page, following distinctBy's `indexOf`.
+ */
+export function foldPages<R extends { i: number; total: number }, T>(
+  rows: R[],
+  lists: number,
+  indexOf: number[],
+  item: (row: R) => T | null,
+): { items: T[]; total: number }[] {
+  const pages = Array.from({ length: lists }, () => ({ items: [] as T[], total: 0 }));
+  for (const row of rows) {
+    const page = pages[row.i - 1]!;
+    page.total = row.total;
+    const entry = item(row);
+    if (entry !== null) page.items.push(entry);
+  }
+  return indexOf.map((index) => pages[index]!);
+}

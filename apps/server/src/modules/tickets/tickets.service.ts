@@ -9,7 +9,7 @@ import {
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { tickets } from '../../db/schema';
-import { Batcher, batcherPer, distinctBy } from '../../lib/batcher';
+import { Batcher, batcherPer, distinctBy, foldPages } from '../../lib/batcher';
 import { notFound } from '../../lib/http-errors';
 import type { SessionUser } from '../auth';
 import {
@@ -47,7 +47,10 @@ export async function listTickets(
   user: Caller,
   query: ListTicketsInput,
 ): Promise<{ tickets: Ticket[]; total: number }> {
-  if (!isStaff(user.role) && !query.userId) return memberLists(db).load({ userId: user.id, query });
+  if (!isStaff(user.role) && !query.userId) {
+    const { items, total } = await memberLists(db).load({ userId: user.id, query });
+    return { tickets: items, total };
+  }
   const conditions: SQL[] = [];
   if (!isStaff(user.role)) conditions.push(eq(tickets.userId, user.id));
   else if (query.userId) conditions.push(eq(tickets.userId, query.userId));
@@ -142,7 +145,7 @@ type MemberList = { userId: string; query: ListTicketsInput };
  */
 const memberLists = batcherPer((db: Db) => {
   const prepared = prepareMemberLists(db);
-  return new Batcher<MemberList, { tickets: Ticket[]; total: number }>(async (asked) => {
+  return new Batcher<MemberList, { items: Ticket[]; total: number }>(async (asked) => {
     const { unique: lists, indexOf } = distinctBy(asked, ({ userId, query: q }) =>
       JSON.stringify([userId, q.status, q.escalated, q.priority, q.page, q.pageSize]),
     );
@@ -154,13 +157,9 @@ const memberLists = batcherPer((db: Db) => {
       limits: lists.map((l) => l.query.pageSize),
       offsets: lists.map((l) => (l.query.page - 1) * l.query.pageSize),
     });
-    const answers = lists.map(() => ({ tickets: [] as Ticket[], total: 0 }));
-    for (const row of rows) {
-      const answer = answers[row.i - 1]!;
-      answer.total = row.total;
-      if (row.ticket) answer.tickets.push(presentTicket(row.ticket, row));
-    }
-    return indexOf.map((index) => answers[index]!);
+    return foldPages(rows, lists.length, indexOf, (row) =>
+      row.ticket ? presentTicket(row.ticket, row) : null,
+    );
   });
 });
 

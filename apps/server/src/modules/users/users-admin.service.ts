@@ -19,7 +19,7 @@ import {
 } from '@stellar/shared';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema';
-import { Batcher, batcherPer, distinctBy } from '../../lib/batcher';
+import { Batcher, batcherPer, distinctBy, foldPages } from '../../lib/batcher';
 import { forbidden, notFound } from '../../lib/http-errors';
 import type { SessionUser } from '../auth';
 
@@ -53,7 +53,7 @@ export interface UserListQuery {
 /** Users by username prefix/substring, role and status, newest first, one page at a time. */
 export async function listUsers(db: Db, q: UserListQuery) {
   if (!q.search && !q.role) {
-    const { rows, total } = await listPages[q.status](db).load(q);
+    const { items: rows, total } = await listPages[q.status](db).load(q);
     return { users: rows.map(presentAdminUser), total, page: q.page, pageSize: q.pageSize };
   }
   const filters: SQL[] = [];
@@ -143,19 +143,13 @@ const preparePages = (db: Db, status: ListStatus) => {
 const pagesOf = (status: ListStatus) =>
   batcherPer((db: Db) => {
     const prepared = preparePages(db, status);
-    return new Batcher<UserListQuery, { rows: UserRow[]; total: number }>(async (asked) => {
+    return new Batcher<UserListQuery, { items: UserRow[]; total: number }>(async (asked) => {
       const { unique: pages, indexOf } = distinctBy(asked, (p) => `${p.page}/${p.pageSize}`);
       const rows = await prepared.execute({
         limits: pages.map((p) => p.pageSize),
         offsets: pages.map((p) => (p.page - 1) * p.pageSize),
       });
-      const answers = pages.map(() => ({ rows: [] as UserRow[], total: 0 }));
-      for (const row of rows) {
-        const answer = answers[row.i - 1]!;
-        answer.total = row.total;
-        if (row.user) answer.rows.push(row.user);
-      }
-      return indexOf.map((index) => answers[index]!);
+      return foldPages(rows, pages.length, indexOf, (row) => row.user);
     });
   });
 const listPages = { active: pagesOf('active'), banned: pagesOf('banned'), all: pagesOf('all') };

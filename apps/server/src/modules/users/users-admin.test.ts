@@ -69,6 +69,33 @@ describe('staff actions on accounts', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('lists by status alone (the batched query) with the exact total, even past the last page', async () => {
+    await createUser(ctx, { bannedAt: new Date() });
+    await createUser(ctx);
+    const [counts] = await rows<{ active: number; banned: number }>(
+      ctx,
+      sql`select count(*) filter (where banned_at is null)::int as active,
+        count(*) filter (where banned_at is not null)::int as banned from users`,
+    );
+    for (const [status, total] of [
+      ['active', counts!.active],
+      ['banned', counts!.banned],
+      ['all', counts!.active + counts!.banned],
+    ] as const) {
+      const [first, past] = await Promise.all(
+        [1, 500].map((page) =>
+          ctx.app.inject({
+            url: `/api/users?status=${status}&page=${page}&pageSize=1`,
+            headers: admin.auth,
+          }),
+        ),
+      );
+      expect(first!.json()).toMatchObject({ total, page: 1, pageSize: 1 });
+      expect(first!.json().users).toHaveLength(1);
+      expect(past!.json()).toMatchObject({ users: [], total, page: 500, pageSize: 1 });
+    }
+  });
+
   it('a role change takes effect on the very next request and is audited', async () => {
     const member = await signedIn(ctx);
     const res = await ctx.app.inject({
