@@ -45,14 +45,22 @@ parentPort.on('message', (bodies) => {
   parentPort.postMessage(bodies.map((b) => sign(null, Buffer.from(b, 'utf8'), key).toString('base64')));
 });`;
 
-const MAX_BATCH = 256;
+/**
+ * Bodies per message to the signing thread. The licence lookups of concurrent checks come back
+ * together (one query), so their answers all ask for a signature in the same turn: sent as one
+ * message, the event loop waited for the whole batch (about 40 µs a signature) and the thread then
+ * waited for the event loop. Eight at a time, the thread signs while the event loop writes the
+ * answers already signed: 0.18-0.19 of the ceiling on PostgreSQL against 0.14-0.15 with 256
+ * (benchmarks.md, "Validate: CPU by thread").
+ */
+const MAX_BATCH = 8;
 
 /**
  * Ed25519 signing (43-66 µs an answer through node:crypto on this machine at load 0.9, more than a whole
  * constant-route request: benchmarks.md, "Public hot path") on its own thread,
  * so the event loop keeps serving requests meanwhile. Bodies queued during one turn of the event
- * loop go over in one message (lib/batcher.ts); answers come back in order. If the thread fails or
- * is closed, signing falls back to the main thread, so a signature is never lost.
+ * loop go over in messages of up to MAX_BATCH (lib/batcher.ts); answers come back in order. If the
+ * thread fails or is closed, signing falls back to the main thread, so a signature is never lost.
  */
 class ThreadSigner {
   private worker: Worker | null;
