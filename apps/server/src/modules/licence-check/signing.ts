@@ -50,8 +50,9 @@ parentPort.on('message', (bodies) => {
  * together (one query), so their answers all ask for a signature in the same turn: sent as one
  * message, the event loop waited for the whole batch (about 40 µs a signature) and the thread then
  * waited for the event loop. Eight at a time, the thread signs while the event loop writes the
- * answers already signed: 0.18-0.19 of the ceiling on PostgreSQL against 0.14-0.15 with 256
- * (benchmarks.md, "Validate: CPU by thread").
+ * answers already signed: on PostgreSQL 0.15-0.19 of the ceiling (median 0.18) against 0.13-0.15
+ * (0.14) with 256, alternated in the same minutes; no change on PGlite (benchmarks.md, "Validate:
+ * CPU by thread").
  */
 const MAX_BATCH = 8;
 
