@@ -69,23 +69,27 @@ describe.skipIf(process.env.STELLAR_TEST_DB === 'postgres')(
       expect(await inTx(lean)).toEqual(await inTx(plain));
     });
 
-    it('sends Drizzle’s queries to PGlite without their own parsers, and keeps other parsers', async () => {
-      const seen: (QueryOptions | undefined)[] = [];
+    it('runs Drizzle’s reads and writes as named statements, and other statements through the client’s query without Drizzle’s parsers', async () => {
+      const seen: { text: string; options?: QueryOptions }[] = [];
       const client = await freshPglite();
       const query = client.query.bind(client);
       client.query = ((text: string, params?: unknown[], options?: QueryOptions) => {
-        seen.push(options);
+        seen.push({ text, options });
         return query(text, params, options);
       }) as typeof client.query;
       try {
         const lean = forDrizzle(client);
-        await drizzle({ client: lean }).execute(sql`select now() as at`);
-        expect(seen.at(-1)?.rowMode).toBe('object');
-        expect(seen.at(-1)?.parsers).toBeUndefined();
+        const db = drizzle({ client: lean });
+        const { rows } = await db.execute<{ at: string }>(sql`select now() as at`);
+        expect(typeof rows[0]!.at).toBe('string');
+        expect(seen).toEqual([]);
+        await db.execute(sql`create table lean_ddl (id int)`);
+        expect(seen.at(-1)?.text).toBe('create table lean_ddl (id int)');
+        expect(seen.at(-1)?.options?.rowMode).toBe('object');
+        expect(seen.at(-1)?.options?.parsers).toBeUndefined();
         const own = { 16: (v: string) => `bool:${v}` };
-        const { rows } = await lean.query<{ t: string }>('select true as t', [], { parsers: own });
-        expect(rows[0]!.t).toBe('bool:t');
-        expect(seen.at(-1)?.parsers).toBe(own);
+        const own1 = await lean.query<{ t: string }>('select true as t', [], { parsers: own });
+        expect(own1.rows[0]!.t).toBe('bool:t');
         // Methods are bound once, not on every access (Drizzle reads `query` for every query).
         expect(lean.query).toBe(lean.query);
         expect(lean.exec).toBe(lean.exec);

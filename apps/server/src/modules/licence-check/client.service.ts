@@ -28,6 +28,14 @@ export const CLIENT_SETTINGS_DISABLED = 'Settings access is disabled.';
  * checks, in one round trip. Only a licence's own key is a credential: voucher codes are spent by
  * redeeming and match nothing here. One row per licence, or one per bound machine among `hwids`.
  */
+/**
+ * A batch's array, through a scalar subquery: the plan then cannot depend on the array's values, so
+ * PostgreSQL plans the named statement once (its generic plan) instead of again at every execution,
+ * where a plan for the exact values looked cheaper. Planning was two thirds of the lookup's time on
+ * PGlite (docs/benchmarks.md, "PGlite statements parsed once").
+ */
+const batchArray = (name: string) => sql`(select ${sql.placeholder(name)}::text[])::text[]`;
+
 const buildLookup = (db: Db) =>
   db
     .select({
@@ -51,11 +59,11 @@ const buildLookup = (db: Db) =>
       licenceMachines,
       and(
         eq(licenceMachines.licenceId, licences.id),
-        sql`${licenceMachines.hwid} = any(${sql.placeholder('hwids')}::text[])`,
+        sql`${licenceMachines.hwid} = any(${batchArray('hwids')})`,
       ),
     )
-    .where(sql`${licences.licenceKey} = any(${sql.placeholder('codes')}::text[])`)
-    // Named: PostgreSQL parses and plans it once per pooled connection.
+    .where(sql`${licences.licenceKey} = any(${batchArray('codes')})`)
+    // Named: parsed once per pooled connection (on PGlite, once: db/pglite-statements.ts).
     .prepare('licence_check_lookup_v2');
 type QueryRow = Awaited<ReturnType<ReturnType<typeof buildLookup>['execute']>>[number];
 export type LookupRow = Omit<QueryRow, 'machineHwid' | 'machineSeenAt'>;

@@ -78,6 +78,26 @@ describe('the licence check API for the automation tool', () => {
     expect((await licenceRow(licenceId)).hwid).toBe('machine-one-0001');
   });
 
+  // On PostgreSQL the statement lives in a pooled connection this test cannot see into.
+  it.skipIf(process.env.STELLAR_TEST_DB === 'postgres')(
+    'the licence lookup is planned once and kept (a generic plan), not again at every check (PGlite)',
+    async () => {
+      const { key } = await licence();
+      for (let i = 0; i < 8; i += 1) {
+        expect(await check({ key, hwid: 'machine-one-0001' })).toMatchObject({ code: 'VALID' });
+      }
+      const plans = await rows<{ generic: number; custom: number }>(
+        ctx,
+        sql`select generic_plans::int as generic, custom_plans::int as custom
+            from pg_prepared_statements
+            where statement like '%"users"."banned_at", "products"."variables"%' and statement not like '%pg_prepared%'`,
+      );
+      expect(plans).toHaveLength(1);
+      expect(plans[0]!.custom).toBeLessThanOrEqual(5);
+      expect(plans[0]!.generic).toBeGreaterThanOrEqual(3);
+    },
+  );
+
   it('two machines racing for an unbound licence: exactly one is bound', async () => {
     const { key, licenceId } = await licence();
     const hwids = Array.from({ length: 6 }, (_, i) => `racing-machine-${i}`);
