@@ -5,10 +5,14 @@
  */
 const TAKEN = new Set([1883, 3306, 4222, 5432, 5672, 6222, 6379, 8222, 15672, 25672]);
 
-/** A random port in [base, base + span) that is none of the machine's service ports. */
-export function randomTestPort(base: number, span: number): number {
+/**
+ * A random port in [base, base + span) such that it and the `count - 1` ports after it (a test's
+ * second server on port + 1) are none of the machine's service ports: a CI run drew 6378 for
+ * realtime.process.test.ts, whose second process then failed on Redis's 6379.
+ */
+export function randomTestPort(base: number, span: number, count = 1): number {
   for (;;) {
     const port = base + Math.floor(Math.random() * span);
-    if (!TAKEN.has(port)) return port;
+    if (Array.from({ length: count }, (_, i) => port + i).every((p) => !TAKEN.has(p))) return port;
   }
 }

@@ -250,7 +250,7 @@ describe.runIf(!embedded)('keys from files on PostgreSQL', () => {
       ENCRYPTION_KEY_FILE: path.join(dir, 'enc'),
       LICENCE_SIGNING_KEY_FILE: path.join(dir, 'sig'),
     };
-    const port = randomTestPort(6400, 200);
+    const port = randomTestPort(6400, 200, 2);
     try {
       const first = run(env, port);
       expect(await ready(port, first)).toBe(publicPem(pem));
@@ -284,7 +284,7 @@ describe.runIf(!embedded)('keys from files on PostgreSQL', () => {
       .toString();
     const oldEncryption = randomBytes(32).toString('hex');
     const env = { DATABASE_URL: withDatabase(url, name) };
-    const port = randomTestPort(6600, 200);
+    const port = randomTestPort(6600, 200, 2);
     try {
       // Migrate with any keys, then put the earlier version's rows in.
       const first = run(
