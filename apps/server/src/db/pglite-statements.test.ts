@@ -141,12 +141,28 @@ describe.skipIf(process.env.STELLAR_TEST_DB === 'postgres')(
       expect(names).toHaveLength(1);
     });
 
-    it('leaves other statements and file queries to PGlite’s query()', async () => {
+    it('leaves other statements to PGlite’s query(); only those that may change tables close the kept ones', async () => {
       const statements = new PgliteStatements(client);
-      await statements.query('create index st_name on st (name)');
+      const read = 'select name from st where id = $1';
+      await statements.query(read, [1]);
+      await statements.query('set statement_timeout = 0');
       await statements.query('listen some_channel');
-      expect(await prepared()).toEqual([]);
+      expect(statements.size).toBe(1);
+      expect((await prepared()).map((r) => r.statement)).toEqual([read]);
+      await statements.query('create index st_name on st (name)');
       expect(statements.size).toBe(0);
+      expect((await statements.query(read, [2])).rows).toEqual([{ name: 'two' }]);
+      expect((await prepared()).map((r) => r.statement)).toEqual([read]);
+    });
+
+    it('parses a kept statement again when the session lost it (DISCARD ALL sent around it)', async () => {
+      const statements = new PgliteStatements(client);
+      const read = 'select name from st where id = $1';
+      await statements.query(read, [1]);
+      await client.exec('discard all');
+      expect(await prepared()).toEqual([]);
+      expect((await statements.query(read, [2])).rows).toEqual([{ name: 'two' }]);
+      expect((await prepared()).map((r) => r.statement)).toEqual([read]);
     });
   },
 );

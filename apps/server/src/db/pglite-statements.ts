@@ -15,10 +15,17 @@ const MAX_STATEMENTS = 200;
  * cached generic plan that its tables have grown: this bounds how long such a plan can lag behind.
  */
 const MAX_AGE_MS = 60_000;
-/** feature_not_supported: "cached plan must not change result type". */
-const CACHED_PLAN_CHANGED = '0A000';
-/** What goes through named statements: plain reads and writes. Anything else (DDL) runs as before. */
+/**
+ * Errors after which a kept statement is parsed again: feature_not_supported ("cached plan must not
+ * change result type", after DDL sent around this class) and invalid_sql_statement_name (the
+ * statement is gone, e.g. after DISCARD ALL).
+ */
+const PARSE_AGAIN = new Set(['0A000', '26000']);
+/** What goes through named statements: plain reads and writes. Anything else runs as before. */
 const DML = /^\s*\(*\s*(select|insert|update|delete|with|values)\b/i;
+/** Statements that change no table, so the kept statements stay as they are. */
+const SESSION_ONLY =
+  /^\s*(set|reset|show|begin|start|commit|end|rollback|abort|savepoint|release|listen|unlisten|notify|lock)\b/i;
 
 interface Statement {
   name: string;
@@ -99,8 +106,8 @@ export class PgliteStatements {
   private handles(text: string, options?: QueryOptions): boolean {
     if (options?.blob) return false;
     if (DML.test(text)) return true;
-    // DDL can change what a prepared statement returns: prepare everything again afterwards.
-    this.forgetAll();
+    // DDL can change what a kept statement returns: every statement is parsed again afterwards.
+    if (!SESSION_ONLY.test(text)) this.forgetAll();
     return false;
   }
 
@@ -110,8 +117,9 @@ export class PgliteStatements {
   }
 
   /**
-   * Runs the statement; errors as PGlite's query() throws them. A statement whose result columns
-   * changed under it (DDL sent some other way) is parsed again, once, where nothing else ran yet.
+   * Runs the statement; errors as PGlite's query() throws them. A kept statement whose result columns
+   * changed under it, or that is gone (PARSE_AGAIN), is parsed again, once, outside a transaction:
+   * such an error comes from the bind, before anything ran.
    */
   private async run<T>(
     text: string,
@@ -124,7 +132,7 @@ export class PgliteStatements {
       return await this.runOnce<T>(text, params, options, outside);
     } catch (err) {
       if (!(err instanceof messages.DatabaseError)) throw err;
-      if (err.code === CACHED_PLAN_CHANGED) {
+      if (err.code !== undefined && PARSE_AGAIN.has(err.code)) {
         this.forget(text);
         if (outside && !retried) return this.run<T>(text, params, options, outside, true);
       }

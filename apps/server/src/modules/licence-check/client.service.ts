@@ -24,11 +24,6 @@ export const CLIENT_HWID_MISMATCH = 'This licence is bound to another machine.';
 export const CLIENT_SETTINGS_DISABLED = 'Settings access is disabled.';
 
 /**
- * licence key -> licence -> user -> product (and the asked machine, if bound) for a batch of
- * checks, in one round trip. Only a licence's own key is a credential: voucher codes are spent by
- * redeeming and match nothing here. One row per licence, or one per bound machine among `hwids`.
- */
-/**
  * A batch's array, through a scalar subquery: the plan then cannot depend on the array's values, so
  * PostgreSQL plans the named statement once (its generic plan) instead of again at every execution,
  * where a plan for the exact values looked cheaper. Planning was two thirds of the lookup's time on
@@ -36,6 +31,11 @@ export const CLIENT_SETTINGS_DISABLED = 'Settings access is disabled.';
  */
 const batchArray = (name: string) => sql`(select ${sql.placeholder(name)}::text[])::text[]`;
 
+/**
+ * licence key -> licence -> user -> product (and the asked machine, if bound) for a batch of
+ * checks, in one round trip. Only a licence's own key is a credential: voucher codes are spent by
+ * redeeming and match nothing here. One row per licence, or one per bound machine among `hwids`.
+ */
 const buildLookup = (db: Db) =>
   db
     .select({
