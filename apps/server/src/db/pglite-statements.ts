@@ -34,17 +34,6 @@ interface Statement {
   parsedAt: number;
 }
 
-const concat = (parts: Uint8Array[]): Uint8Array => {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const out = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-};
 const { serialize } = protocol;
 /** Statement names are unique in the process: two instances on one client never collide. */
 let statementCount = 0;
@@ -177,7 +166,7 @@ export class PgliteStatements {
         serialize.describe({ type: 'S', name }),
         serialize.sync(),
       );
-      const described = await client.execProtocolStream(concat(first), { syncToFs: false });
+      const described = await client.execProtocolStream(Buffer.concat(first), { syncToFs: false });
       statement = {
         name,
         paramTypes: parse.parseDescribeStatementResults(described),
@@ -199,7 +188,7 @@ export class PgliteStatements {
       return serializer ? serializer(param) : String(param);
     });
     const messages = await client.execProtocolStream(
-      concat([
+      Buffer.concat([
         ...first,
         serialize.bind({ statement: statement.name, values }),
         serialize.describe({ type: 'P' }),
