@@ -90,7 +90,7 @@ test('a reseller generates keys, copies them and downloads them', async ({ page 
   await expect(page.getByText('Please select a product and a plan.')).toBeVisible();
 
   // Only the granted product is offered.
-  const product = page.getByLabel('Product');
+  const product = page.getByLabel('Product', { exact: true });
   await expect(product.locator('option')).toHaveText(['Select a product', 'Clothing Bot']);
   await product.selectOption({ label: 'Clothing Bot' });
   await expect(page.getByRole('radio')).toHaveCount(3);
@@ -163,7 +163,7 @@ test('a member redeems one of them; the history shows it redeemed', async ({ pag
 
 test('no serious axe violations; fits 1280 and 390 pixels; screenshots', async ({ page }) => {
   await openAs(page, resellerToken, '/resell-panel');
-  await page.getByLabel('Product').selectOption({ label: 'Clothing Bot' });
+  await page.getByLabel('Product', { exact: true }).selectOption({ label: 'Clothing Bot' });
   await page.getByText('Premium Plan', { exact: true }).click();
   await page.getByLabel('Quantity').fill('2');
   await page.getByRole('button', { name: 'Generate Keys' }).click();
