@@ -40,9 +40,11 @@ export function MessageComposer({ ticketId, user, hint }: MessageComposerProps) 
       return;
     }
     setError(null);
+    const sent = text;
     try {
       await send.mutateAsync({ ticketId, body: prepared.body });
-      setText('');
+      // Only what was sent is cleared: a next message typed while this one was on its way stays.
+      setText((current) => (current === sent ? '' : current));
     } catch {
       setError(SEND_FAILED);
     }
