@@ -11,7 +11,7 @@ const runOnPostgres = process.env.STELLAR_TEST_DB === 'postgres' && PrivatePostg
 
 /** PostgreSQL stopped and started under a running server: 503s with clear messages, then recovery. */
 describe.runIf(runOnPostgres)('database outage', () => {
-  const port = randomTestPort(6100, 400);
+  const port = randomTestPort(6300, 200);
   const pgPort = randomTestPort(25432, 1000);
   let pg: PrivatePostgres;
   let server: ReturnType<typeof spawn>;

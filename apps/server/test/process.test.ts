@@ -55,7 +55,7 @@ async function waitReady(port: number, running: Running): Promise<void> {
 
 describe.runIf(embedded)('the server process on the embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stellar-proc-'));
-  const port = randomTestPort(5600, 300, 2);
+  const port = randomTestPort(5600, 299, 2);
   const env = {
     DATA_DIR: dataDir,
     PORT: String(port),

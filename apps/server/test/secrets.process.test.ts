@@ -1,6 +1,15 @@
 import { spawn } from 'node:child_process';
 import { createPublicKey, createPrivateKey, generateKeyPairSync, randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +34,8 @@ function run(env: Record<string, string>, port: number) {
       LICENCE_SIGNING_KEY: '',
       ENCRYPTION_KEY_FILE: '',
       LICENCE_SIGNING_KEY_FILE: '',
-      LOG_LEVEL: 'warn',
+      // info: "Server listening at ..." shows in a report whether a start got as far as listening.
+      LOG_LEVEL: 'info',
       HOST: '127.0.0.1',
       WEB_DIST: '/nonexistent',
       PORT: String(port),
@@ -47,32 +57,48 @@ async function ready(port: number, running: ReturnType<typeof run>) {
   const started = Date.now();
   const deadline = started + 120_000;
   let report: Promise<string> | null = null;
+  // What every probe got (a status or an error code), counted, so a report tells a port nobody
+  // listens on from a server that answers something else.
+  const probes = new Map<string, number>();
+  const probed = () => [...probes].map(([what, n]) => `${what} x${n}`).join(', ');
   while (Date.now() < deadline) {
     if (running.child.exitCode !== null) throw new Error(`server exited: ${running.output()}`);
+    let outcome: string;
     try {
-      const res = await fetch(`http://127.0.0.1:${port}/api/client/public-key`);
+      const res = await fetch(`http://127.0.0.1:${port}/api/client/public-key`, {
+        signal: AbortSignal.timeout(5000),
+      });
       if (res.ok) {
         if (report)
           console.warn(`server on port ${port} answered after ${Date.now() - started} ms`);
         return ((await res.json()) as { publicKey: string }).publicKey;
       }
-    } catch {
-      /* not up yet */
+      outcome = `status ${res.status}: ${(await res.text()).slice(0, 200)}`;
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      outcome = `error ${cause?.code ?? cause?.message ?? (err as Error).name}`;
     }
+    probes.set(outcome, (probes.get(outcome) ?? 0) + 1);
     if (!report && Date.now() - started > 20_000) {
-      report = whatIsItDoing(running);
-      console.warn(`server on port ${port} not ready after 20 s: ${await report}`);
+      report = whatIsItDoing(running, port);
+      console.warn(
+        `server on port ${port} not ready after 20 s: ${await report}\nprobes: ${probed()}\noutput: ${running.output()}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(
-    `server not ready: ${running.output()}\nafter 20 s: ${report ? await report : ''}\nnow: ${await whatIsItDoing(running)}`,
+    `server not ready: ${running.output()}\nafter 20 s: ${report ? await report : ''}\nnow: ${await whatIsItDoing(running, port)}\nprobes: ${probed()}`,
   );
 }
 
-/** The process's CPU time and state (/proc), and its database's sessions (PostgreSQL). */
-async function whatIsItDoing(running: ReturnType<typeof run>): Promise<string> {
+/**
+ * The process's CPU time and state (/proc), who listens on its port (/proc/net/tcp: the child or
+ * another process), and its database's sessions (PostgreSQL).
+ */
+async function whatIsItDoing(running: ReturnType<typeof run>, port: number): Promise<string> {
   const lines: string[] = [];
+  lines.push(listenersOf(port, running.child.pid!));
   try {
     const stat = readFileSync(`/proc/${running.child.pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -101,6 +127,38 @@ async function whatIsItDoing(running: ReturnType<typeof run>): Promise<string> {
     }
   }
   return lines.join('\n');
+}
+
+/** The sockets listening on 127.0.0.1:port or any address, and whether they are the child's. */
+function listenersOf(port: number, pid: number): string {
+  try {
+    const hexPort = port.toString(16).toUpperCase().padStart(4, '0');
+    const inodes = ['/proc/net/tcp', '/proc/net/tcp6']
+      .flatMap((file) => readFileSync(file, 'utf8').split('\n').slice(1))
+      .map((line) => line.trim().split(/\s+/))
+      // local_address is ADDRESS:PORT in hex, st 0A is LISTEN, the tenth field the socket's inode.
+      .filter((f) => f.length > 9 && f[1]!.endsWith(`:${hexPort}`) && f[3] === '0A')
+      .map((f) => f[9]!);
+    if (inodes.length === 0) return `nobody listens on port ${port}`;
+    const own = new Set(
+      readdirSync(`/proc/${pid}/fd`).map((fd) => {
+        try {
+          return readlinkSync(`/proc/${pid}/fd/${fd}`);
+        } catch {
+          return '';
+        }
+      }),
+    );
+    return inodes
+      .map((inode) =>
+        own.has(`socket:[${inode}]`)
+          ? `port ${port} listened on by the server (socket ${inode})`
+          : `port ${port} listened on by another process (socket ${inode})`,
+      )
+      .join('\n');
+  } catch (err) {
+    return `listeners not read: ${(err as Error).message}`;
+  }
 }
 
 async function stop(running: ReturnType<typeof run>) {
@@ -173,7 +231,7 @@ describe('keys with DATABASE_URL', () => {
 
 describe.runIf(embedded)('keys on the embedded default', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stellar-secrets-'));
-  const port = randomTestPort(6100, 300);
+  const port = randomTestPort(6100, 200);
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const secrets = path.join(dataDir, 'secrets');
 
@@ -250,7 +308,7 @@ describe.runIf(!embedded)('keys from files on PostgreSQL', () => {
       ENCRYPTION_KEY_FILE: path.join(dir, 'enc'),
       LICENCE_SIGNING_KEY_FILE: path.join(dir, 'sig'),
     };
-    const port = randomTestPort(6400, 200, 2);
+    const port = randomTestPort(6500, 99, 2);
     try {
       const first = run(env, port);
       expect(await ready(port, first)).toBe(publicPem(pem));
@@ -284,7 +342,7 @@ describe.runIf(!embedded)('keys from files on PostgreSQL', () => {
       .toString();
     const oldEncryption = randomBytes(32).toString('hex');
     const env = { DATABASE_URL: withDatabase(url, name) };
-    const port = randomTestPort(6600, 200, 2);
+    const port = randomTestPort(6600, 99, 2);
     try {
       // Migrate with any keys, then put the earlier version's rows in.
       const first = run(

@@ -84,7 +84,7 @@ describe.runIf(process.env.STELLAR_TEST_DB === 'postgres')(
 
     it('a message posted on process A arrives on a socket of process B, and back', async () => {
       await adminQuery(url, `CREATE DATABASE ${name}`);
-      const port = randomTestPort(6000, 400, 2);
+      const port = randomTestPort(6000, 99, 2);
       const env = {
         DATABASE_URL: withDatabase(url, name),
         OWNER_USERNAME: 'boss',
