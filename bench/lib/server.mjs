@@ -36,11 +36,26 @@ const benchSecrets = {
 };
 
 /**
+ * The node arguments of a bench's server: the server's own (`npm start`'s memory flags for the
+ * compiled bundle), then `nodeArgs`, then the script. node keeps the last of a repeated V8 flag, so
+ * BENCH_SERVER_NODE_ARGS="--max-semi-space-size=16" replaces the server's 8; before the server's
+ * own flags it was silently overridden by them.
+ * @param {string[]} nodeArgs
+ * @param {boolean} compiled
+ * @returns {string[]}
+ */
+export function benchServerArgs(nodeArgs, compiled) {
+  const args = serverNodeArgs({ envFile: false, compiled });
+  return [...args.slice(0, -1), ...nodeArgs, ...args.slice(-1)];
+}
+
+/**
  * Starts the compiled server (`node --enable-source-maps apps/server/dist/server.js`, built first when
  * stale), as `npm start` does, on 127.0.0.1:`port`. `source` (default: BENCH_SERVER=source) runs
  * `node --import tsx apps/server/src/server.ts` instead, e.g. for a --cpu-prof profile whose functions
  * are attributed to source files. `vars` override the environment (DATA_DIR or DATABASE_URL, OWNER_*,
- * LOG_LEVEL, WEB_DIST...); `nodeArgs` go before the script (e.g. --cpu-prof). When `cleanups` is
+ * LOG_LEVEL, WEB_DIST...); `nodeArgs` go before the script (e.g. --cpu-prof), after the compiled
+ * server's own V8 flags, so they override them (benchServerArgs). When `cleanups` is
  * given, stopping the server is added to its front.
  * @param {{
  *   port: number,
@@ -59,8 +74,7 @@ export function startServer({
 }) {
   let tail = '';
   if (!source) buildServerIfStale();
-  const args = serverNodeArgs({ envFile: false, compiled: !source });
-  const child = spawn(process.execPath, [...nodeArgs, ...args], {
+  const child = spawn(process.execPath, benchServerArgs(nodeArgs, !source), {
     cwd: repoRoot,
     env: {
       ...benchSecrets,
