@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup';
 import { startFakeBtcpay, type FakeBtcpay } from './btcpay';
 import { TEST_SECRETS } from './secrets';
-import { randomTestPort } from './ports';
+import { testPort } from './ports';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -21,7 +21,7 @@ describe.runIf(process.env.STELLAR_TEST_DB === 'postgres')(
   () => {
     const name = `stellar_btcpay_${randomBytes(4).toString('hex')}`;
     const dbUrl = () => withDatabase(process.env.TEST_DATABASE_URL!, name);
-    const port = randomTestPort(7100, 200);
+    const port = testPort('btcpay');
     const secret = randomBytes(16).toString('hex');
     const api = `http://127.0.0.1:${port}/api`;
     let fake: FakeBtcpay;

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup';
 import { TEST_SECRETS } from './secrets';
-import { randomTestPort } from './ports';
+import { testPort } from './ports';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const onPostgres = process.env.STELLAR_TEST_DB === 'postgres';
@@ -20,7 +20,7 @@ const PRODUCT = '64f1a2b3c4d5e6f701234567';
  * restarted; the money and key invariants must hold whatever was in flight.
  */
 describe(`SIGKILL during key generation and redemption (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
-  const port = randomTestPort(onPostgres ? 6850 : 6700, 150);
+  const port = testPort(onPostgres ? 'faultsPostgres' : 'faultsPglite');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stellar-faults-'));
   const dbName = `stellar_faults_${randomBytes(4).toString('hex')}`;
   const databaseUrl = onPostgres ? withDatabase(process.env.TEST_DATABASE_URL!, dbName) : undefined;

@@ -4,15 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrivatePostgres } from './private-postgres';
 import { TEST_SECRETS } from './secrets';
-import { randomTestPort } from './ports';
+import { testPort } from './ports';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const runOnPostgres = process.env.STELLAR_TEST_DB === 'postgres' && PrivatePostgres.available();
 
 /** PostgreSQL stopped and started under a running server: 503s with clear messages, then recovery. */
 describe.runIf(runOnPostgres)('database outage', () => {
-  const port = randomTestPort(6300, 200);
-  const pgPort = randomTestPort(25432, 1000);
+  const port = testPort('outage');
+  const pgPort = testPort('outagePostgresServer');
   let pg: PrivatePostgres;
   let server: ReturnType<typeof spawn>;
   let output = '';

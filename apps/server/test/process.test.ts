@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup';
 import { TEST_SECRETS } from './secrets';
-import { randomTestPort } from './ports';
+import { testPort } from './ports';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const embedded = process.env.STELLAR_TEST_DB !== 'postgres';
@@ -55,7 +55,7 @@ async function waitReady(port: number, running: Running): Promise<void> {
 
 describe.runIf(embedded)('the server process on the embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stellar-proc-'));
-  const port = randomTestPort(5600, 299, 2);
+  const port = testPort('processEmbedded');
   const env = {
     DATA_DIR: dataDir,
     PORT: String(port),
@@ -142,7 +142,7 @@ describe.runIf(!embedded)('the server process on PostgreSQL (DATABASE_URL)', () 
     const url = process.env.TEST_DATABASE_URL!;
     const name = `stellar_proc_${randomBytes(5).toString('hex')}`;
     await adminQuery(url, `CREATE DATABASE ${name}`);
-    const port = randomTestPort(5900, 90);
+    const port = testPort('processPostgres');
     const running = start({
       DATABASE_URL: withDatabase(url, name),
       PORT: String(port),

@@ -18,7 +18,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
 import { adminQuery, withDatabase } from './global-setup';
-import { randomTestPort } from './ports';
+import { testPort } from './ports';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const embedded = process.env.STELLAR_TEST_DB !== 'postgres';
@@ -231,7 +231,7 @@ describe('keys with DATABASE_URL', () => {
 
 describe.runIf(embedded)('keys on the embedded default', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'stellar-secrets-'));
-  const port = randomTestPort(6100, 200);
+  const port = testPort('secretsEmbedded');
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const secrets = path.join(dataDir, 'secrets');
 
@@ -308,7 +308,7 @@ describe.runIf(!embedded)('keys from files on PostgreSQL', () => {
       ENCRYPTION_KEY_FILE: path.join(dir, 'enc'),
       LICENCE_SIGNING_KEY_FILE: path.join(dir, 'sig'),
     };
-    const port = randomTestPort(6500, 99, 2);
+    const port = testPort('secretsTwoProcesses');
     try {
       const first = run(env, port);
       expect(await ready(port, first)).toBe(publicPem(pem));
@@ -342,7 +342,7 @@ describe.runIf(!embedded)('keys from files on PostgreSQL', () => {
       .toString();
     const oldEncryption = randomBytes(32).toString('hex');
     const env = { DATABASE_URL: withDatabase(url, name) };
-    const port = randomTestPort(6600, 99, 2);
+    const port = testPort('secretsExport');
     try {
       // Migrate with any keys, then put the earlier version's rows in.
       const first = run(

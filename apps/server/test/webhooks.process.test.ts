@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup';
 import { startReceiver, type Receiver } from './receiver';
 import { TEST_SECRETS } from './secrets';
-import { randomTestPort } from './ports';
+import { testPort } from './ports';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -17,7 +17,7 @@ const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 describe.runIf(process.env.STELLAR_TEST_DB === 'postgres')('webhooks from two processes', () => {
   const name = `stellar_hooks_${randomBytes(4).toString('hex')}`;
   const url = () => withDatabase(process.env.TEST_DATABASE_URL!, name);
-  const ports = [randomTestPort(7010, 20), randomTestPort(7040, 19)];
+  const ports = [testPort('webhooksFirst'), testPort('webhooksSecond')];
   const children: ChildProcess[] = [];
   let receiver: Receiver;
   const call = (port: number, p: string, init: { token?: string; body?: unknown } = {}) =>

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from '../../test/global-setup';
 import { isType, openSocket } from './realtime.fixtures';
 import { TEST_SECRETS } from '../../test/secrets';
-import { randomTestPort } from '../../test/ports';
+import { testPort } from '../../test/ports';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -84,7 +84,7 @@ describe.runIf(process.env.STELLAR_TEST_DB === 'postgres')(
 
     it('a message posted on process A arrives on a socket of process B, and back', async () => {
       await adminQuery(url, `CREATE DATABASE ${name}`);
-      const port = randomTestPort(6000, 99, 2);
+      const port = testPort('realtime');
       const env = {
         DATABASE_URL: withDatabase(url, name),
         OWNER_USERNAME: 'boss',
