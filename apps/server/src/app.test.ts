@@ -54,7 +54,13 @@ describe('app-wide behaviour', () => {
   it('sets security headers: nosniff, a strict CSP, no framing', async () => {
     const res = await ctx.app.inject('/api/products');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    const csp = String(res.headers['content-security-policy']);
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    // An API answer opened as a page may load nothing (pages: security-headers.test.ts).
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none';frame-ancestors 'none'",
+    );
+    const page = await ctx.app.inject('/no-such-page');
+    const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("object-src 'none'");

@@ -1,13 +1,16 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import helmet from 'helmet';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import helmet, { type HelmetOptions } from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, routeHooks, type TestContext } from '../../test/harness';
-import { SECURITY_HEADER_OPTIONS } from './security-headers';
+import { API_SECURITY_HEADER_OPTIONS, isApiUrl, SECURITY_HEADER_OPTIONS } from './security-headers';
 
-/** What helmet itself sets on a real Node response for our options (no Fastify in the way). */
-async function helmetOnRealResponse(): Promise<IncomingHttpHeaders> {
-  const middleware = helmet(SECURITY_HEADER_OPTIONS);
+/** What helmet itself sets on a real Node response for `options` (no Fastify in the way). */
+async function helmetOnRealResponse(options: HelmetOptions): Promise<IncomingHttpHeaders> {
+  const middleware = helmet(options);
   const server = createServer((req, res) => {
     middleware(req, res, () => res.end('ok'));
   });
@@ -36,22 +39,97 @@ const HELMET_HEADERS = [
   'x-xss-protection',
 ];
 
+/** The page set's headers that only documents use: not on API answers. */
+const DOCUMENT_ONLY = [
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+const API_HEADERS = HELMET_HEADERS.filter((name) => !DOCUMENT_ONLY.includes(name));
+
 describe('security headers computed once', () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'stellar-headers-'));
+  let ctx: TestContext;
+  beforeAll(async () => {
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Stellar</title>');
+    ctx = await createTestApp({ env: { WEB_DIST: dist, PAYMENTS_TEST_MODE: 'on' } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('pages: exactly what helmet sets for the site policy, on pages, the SPA fallback and repeats', async () => {
+    const expected = await helmetOnRealResponse(SECURITY_HEADER_OPTIONS);
+    for (const name of HELMET_HEADERS) expect(expected[name], name).toBeDefined();
+    expect(expected['content-security-policy']).toContain("script-src 'self'");
+    for (const url of ['/', '/support', '/no-such-page', '/']) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      for (const name of HELMET_HEADERS)
+        expect(res.headers[name], `${url} ${name}`).toBe(expected[name]);
+    }
+    // Swagger UI sets its own policy (staticCSP); the rest is the page set, not the API's.
+    for (const url of ['/api/docs', '/api/docs/json']) {
+      const res = await ctx.app.inject({ url });
+      expect(res.statusCode, url).toBeLessThan(400);
+      for (const name of HELMET_HEADERS.filter((n) => n !== 'content-security-policy'))
+        expect(res.headers[name], `${url} ${name}`).toBe(expected[name]);
+      expect(String(res.headers['content-security-policy'])).not.toContain("default-src 'none'");
+    }
+  });
+
+  it('API answers: the API set (no document-only headers), on routes, JSON 404s and errors', async () => {
+    const expected = await helmetOnRealResponse(API_SECURITY_HEADER_OPTIONS);
+    expect(
+      Object.keys(expected)
+        .filter((name) => HELMET_HEADERS.includes(name))
+        .sort(),
+    ).toEqual([...API_HEADERS].sort());
+    expect(expected['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(expected['x-frame-options']).toBe('DENY');
+    for (const url of ['/api/healthz', '/api/products', '/api/no-such-route', '/api/users/user']) {
+      const res = await ctx.app.inject({ url });
+      for (const name of API_HEADERS)
+        expect(res.headers[name], `${url} ${name}`).toBe(expected[name]);
+      for (const name of DOCUMENT_ONLY) expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+    }
+    const bad = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-security-policy']).toBe(expected['content-security-policy']);
+  });
+
+  it("an HTML page under /api/ that says securityHeaders: 'document' gets the page set", async () => {
+    const res = await ctx.app.inject({ url: '/api/payments/test/checkout/no-such-invoice' });
+    expect(res.statusCode).toBe(404);
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+  });
+
+  it('isApiUrl: /api/ and below, not the documentation pages', () => {
+    expect(isApiUrl('/api/products')).toBe(true);
+    expect(isApiUrl('/api/healthz?x=1')).toBe(true);
+    expect(isApiUrl('/api/docs')).toBe(false);
+    expect(isApiUrl('/api/docs/static/index.html')).toBe(false);
+    expect(isApiUrl('/apix')).toBe(false);
+    expect(isApiUrl('/product/api/x')).toBe(false);
+  });
+});
+
+describe('security headers: which routes run what', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp();
   });
   afterAll(() => ctx.close());
-
-  it('sends exactly what helmet sets, on routes, JSON 404s and repeated requests', async () => {
-    const expected = await helmetOnRealResponse();
-    for (const name of HELMET_HEADERS) expect(expected[name], name).toBeDefined();
-    for (const url of ['/api/healthz', '/api/products', '/api/no-such-route', '/api/healthz']) {
-      const res = await ctx.app.inject({ url });
-      for (const name of HELMET_HEADERS)
-        expect(res.headers[name], `${url} ${name}`).toBe(expected[name]);
-    }
-  });
 
   it('leaves them off a route whose config says securityHeaders: false (the licence check)', async () => {
     const res = await ctx.app.inject({

@@ -53,7 +53,8 @@ const testCheckoutRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { invoiceId: string } }>(
     '/payments/test/checkout/:invoiceId',
-    { schema: { hide: true } },
+    // An HTML page for the buyer's browser: the page headers, not the API's.
+    { config: { securityHeaders: 'document' }, schema: { hide: true } },
     async (request, reply) => {
       const { order, title } = await load(request.params.invoiceId);
       const what =
