@@ -119,6 +119,8 @@ describe('security headers computed once', () => {
     expect(isApiUrl('/api/healthz?x=1')).toBe(true);
     expect(isApiUrl('/api/docs')).toBe(false);
     expect(isApiUrl('/api/docs/static/index.html')).toBe(false);
+    expect(isApiUrl('/api')).toBe(true);
+    expect(isApiUrl('/api?x=1')).toBe(true);
     expect(isApiUrl('/apix')).toBe(false);
     expect(isApiUrl('/product/api/x')).toBe(false);
   });

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
+import { isUnderApi } from '../lib/api-url';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -57,9 +58,9 @@ export const API_SECURITY_HEADER_OPTIONS: HelmetOptions = {
   xXssProtection: false,
 };
 
-/** Under /api/ and not the API's own documentation pages (Swagger UI at /api/docs). */
+/** The API's (isUnderApi) and not its own documentation pages (Swagger UI at /api/docs). */
 export function isApiUrl(url: string): boolean {
-  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+  return isUnderApi(url) && !url.startsWith('/api/docs');
 }
 
 /**

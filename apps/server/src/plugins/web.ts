@@ -3,6 +3,7 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { isUnderApi } from '../lib/api-url';
 import { catalogueCache } from '../modules/products';
 import { maintenanceCache } from '../modules/maintenance';
 import { productPagesOf } from './product-pages';
@@ -75,8 +76,11 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0]!;
-      const isApi = pathname === '/api' || pathname.startsWith('/api/');
-      if (page && !isApi && (request.method === 'GET' || request.method === 'HEAD')) {
+      if (
+        page &&
+        !isUnderApi(request.url) &&
+        (request.method === 'GET' || request.method === 'HEAD')
+      ) {
         return page.send(request, reply);
       }
       return reply.status(404).send({ message: `No route for ${request.method} ${pathname}.` });
