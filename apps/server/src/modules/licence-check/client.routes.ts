@@ -60,6 +60,7 @@ export function publicKeyForms(pem: string): { raw: string; fingerprint: string 
 const clientRoutes: FastifyPluginAsyncZod<{ signingKey?: string }> = async (app, opts) => {
   const signer = await loadSigner(opts.signingKey);
   app.addHook('onClose', () => signer.close());
+  void signer.engine().then((engine) => app.log.info({ engine }, 'licence answers signed with'));
   const publicKey = {
     publicKey: signer.publicKeyPem,
     algorithm: 'Ed25519' as const,

@@ -1,8 +1,12 @@
 import { createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { ConfigError } from '../../config';
 import { Batcher } from '../../lib/batcher';
 import { newSigningKey } from '../../lib/secrets';
+
+/** What makes the signatures on the signing thread (the same bytes either way: Ed25519 is deterministic). */
+export type SigningEngine = 'libsodium' | 'node:crypto';
 
 /** Signs licence answers; built once per app, so the key is parsed once. */
 export interface LicenceSigner {
@@ -10,6 +14,11 @@ export interface LicenceSigner {
   sign(body: string): Promise<string>;
   /** SPKI PEM of the public key, as GET /api/client/public-key gives it. */
   publicKeyPem: string;
+  /**
+   * What the signing thread signs with, once it has started: libsodium when sodium-native loads
+   * there, else node:crypto (also when the thread failed before saying).
+   */
+  engine(): Promise<SigningEngine>;
   /** Stops the signing thread (later calls sign on the main thread). */
   close(): Promise<void>;
 }
@@ -36,14 +45,49 @@ export function parseSigningKey(text: string): KeyObject {
 const signInline = (key: KeyObject, body: string) =>
   sign(null, Buffer.from(body, 'utf8'), key).toString('base64');
 
-// Plain CommonJS evaluated in the thread: no TypeScript loader needed there.
+/**
+ * Where sodium-native is installed, for the thread to load it by path (an evaluated thread resolves
+ * packages from the working directory, not from this file); undefined when it is not installed.
+ */
+function sodiumPath(): string | undefined {
+  try {
+    return createRequire(import.meta.url).resolve('sodium-native');
+  } catch {
+    return undefined;
+  }
+}
+
+// Plain CommonJS evaluated in the thread: no TypeScript loader needed there. Its first message says
+// which engine it signs with; every later one answers a message of bodies with their signatures.
+// libsodium signs a licence answer in about 13 µs against node:crypto's 21 µs on this machine
+// (docs/benchmarks.md, "Signatures through libsodium"); its signatures are the same bytes (RFC 8032
+// Ed25519 is deterministic), so node:crypto is a complete fallback when the native package is missing.
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { createPrivateKey, sign } = require('node:crypto');
 const key = createPrivateKey({ key: workerData.der, format: 'der', type: 'pkcs8' });
-parentPort.on('message', (bodies) => {
-  parentPort.postMessage(bodies.map((b) => sign(null, Buffer.from(b, 'utf8'), key).toString('base64')));
-});`;
+let signBody = (b) => sign(null, Buffer.from(b, 'utf8'), key).toString('base64');
+let engine = 'node:crypto';
+try {
+  const sodium = require(workerData.sodiumPath);
+  // The PKCS#8 DER of an Ed25519 key ends with its 32-byte seed.
+  const seed = workerData.der.subarray(workerData.der.length - 32);
+  const publicKey = Buffer.alloc(sodium.crypto_sign_PUBLICKEYBYTES);
+  const secretKey = sodium.sodium_malloc(sodium.crypto_sign_SECRETKEYBYTES);
+  sodium.crypto_sign_seed_keypair(publicKey, secretKey, seed);
+  const signature = Buffer.alloc(sodium.crypto_sign_BYTES);
+  const signFast = (b) => {
+    sodium.crypto_sign_detached(signature, Buffer.from(b, 'utf8'), secretKey);
+    return signature.toString('base64');
+  };
+  // Used only if it signs a probe exactly as node:crypto does with the same key.
+  if (signFast('stellar-probe') === signBody('stellar-probe')) {
+    signBody = signFast;
+    engine = 'libsodium';
+  }
+} catch {}
+parentPort.postMessage(engine);
+parentPort.on('message', (bodies) => parentPort.postMessage(bodies.map(signBody)));`;
 
 /**
  * Bodies per message to the signing thread. The licence lookups of concurrent checks come back
@@ -57,8 +101,8 @@ parentPort.on('message', (bodies) => {
 const MAX_BATCH = 8;
 
 /**
- * Ed25519 signing (43-66 µs an answer through node:crypto on this machine at load 0.9, more than a whole
- * constant-route request: benchmarks.md, "Public hot path") on its own thread,
+ * Ed25519 signing (13 µs an answer through libsodium, 21-66 through node:crypto on this machine, more
+ * than a whole constant-route request: benchmarks.md, "Public hot path") on its own thread,
  * so the event loop keeps serving requests meanwhile. Bodies queued during one turn of the event
  * loop go over in messages of up to MAX_BATCH (lib/batcher.ts); answers come back in order. If the
  * thread fails or is closed, signing falls back to the main thread, so a signature is never lost.
@@ -70,17 +114,23 @@ class ThreadSigner {
     (bodies) => this.signMany(bodies),
     MAX_BATCH,
   );
+  private settleEngine!: (engine: SigningEngine) => void;
+  readonly engine = new Promise<SigningEngine>((resolve) => (this.settleEngine = resolve));
 
-  constructor(private readonly key: KeyObject) {
+  constructor(
+    private readonly key: KeyObject,
+    sodium: string | undefined,
+  ) {
     this.worker = new Worker(WORKER_SOURCE, {
       eval: true,
       execArgv: [],
-      workerData: { der: key.export({ format: 'der', type: 'pkcs8' }) },
+      workerData: { der: key.export({ format: 'der', type: 'pkcs8' }), sodiumPath: sodium },
     });
     this.worker.unref();
-    this.worker.on('message', (signatures: string[]) => {
+    this.worker.on('message', (message: string[] | SigningEngine) => {
+      if (typeof message === 'string') return this.settleEngine(message);
       const batch = this.inFlight.shift();
-      batch?.resolve(batch.bodies.map((b, i) => signatures[i] ?? signInline(this.key, b)));
+      batch?.resolve(batch.bodies.map((b, i) => message[i] ?? signInline(this.key, b)));
     });
     const fail = () => this.fallBack();
     this.worker.on('error', fail);
@@ -103,6 +153,7 @@ class ThreadSigner {
   /** The thread is gone: sign whatever was sent to it here, and everything after. */
   private fallBack(): void {
     this.worker = null;
+    this.settleEngine('node:crypto');
     for (const { bodies, resolve } of this.inFlight)
       resolve(bodies.map((b) => signInline(this.key, b)));
     this.inFlight = [];
@@ -120,13 +171,19 @@ class ThreadSigner {
  * embedded default: server.ts), so every process signs with the same key. An app built without one
  * (tests) signs with a key of its own, kept nowhere.
  */
-export async function loadSigner(configured?: string): Promise<LicenceSigner> {
+export async function loadSigner(
+  configured?: string,
+  {
+    sodium = sodiumPath(),
+  }: { /** sodium-native's path (tests: a wrong one) */ sodium?: string } = {},
+): Promise<LicenceSigner> {
   const pem = configured ?? newSigningKey();
   const privateKey = parseSigningKey(pem);
-  const signer = new ThreadSigner(privateKey);
+  const signer = new ThreadSigner(privateKey, sodium);
   return {
     sign: (body) => signer.sign(body),
     publicKeyPem: createPublicKey(privateKey).export({ format: 'pem', type: 'spki' }).toString(),
+    engine: () => signer.engine,
     close: () => signer.close(),
   };
 }
