@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PORT_RANGES, testPort } from './ports';
+import { FETCH_BAD_PORTS, PORT_RANGES, testPort } from './ports';
 
 describe('test port ranges', () => {
   it('overlap nowhere, the second ports of a pair included', () => {
@@ -19,6 +19,19 @@ describe('test port ranges', () => {
       expect(port).toBeGreaterThanOrEqual(25432);
       expect(port).toBeLessThan(26432);
       expect(port).not.toBe(25672);
+    }
+  });
+
+  it("never draws a port Node's fetch refuses, the second port of a pair included", async () => {
+    await expect(fetch('http://127.0.0.1:6697/')).rejects.toMatchObject({
+      cause: { message: 'bad port' },
+    });
+    for (const name of Object.keys(PORT_RANGES) as (keyof typeof PORT_RANGES)[]) {
+      const [, , count] = PORT_RANGES[name];
+      for (let i = 0; i < 3000; i++) {
+        const port = testPort(name);
+        for (let k = 0; k < count; k++) expect(FETCH_BAD_PORTS.has(port + k), name).toBe(false);
+      }
     }
   });
 });
