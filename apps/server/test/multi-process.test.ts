@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuery, withDatabase } from './global-setup';
+import { testPort } from './ports';
 import { TEST_SECRETS } from './secrets';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -19,7 +20,8 @@ describe.runIf(process.env.STELLAR_TEST_DB === 'postgres' && redisUrl)(
   () => {
     const name = `stellar_multi_${randomBytes(4).toString('hex')}`;
     const url = () => withDatabase(process.env.TEST_DATABASE_URL!, name);
-    const ports = [6950 + Math.floor(Math.random() * 20), 6980 + Math.floor(Math.random() * 19)];
+    const first = testPort('multiProcess');
+    const ports = [first, first + 1];
     const children: ChildProcess[] = [];
     const call = (port: number, p: string, init: { token?: string; body?: unknown } = {}) =>
       fetch(`http://127.0.0.1:${port}/api${p}`, {

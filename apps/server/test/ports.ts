@@ -20,7 +20,7 @@ export const FETCH_BAD_PORTS: ReadonlySet<number> = new Set([
 ]);
 
 /** Whether a test's server may listen on `port`: no service of the machine has it, and fetch reaches it. */
-export const usablePort = (port: number) => !TAKEN.has(port) && !FETCH_BAD_PORTS.has(port);
+const usablePort = (port: number) => !TAKEN.has(port) && !FETCH_BAD_PORTS.has(port);
 
 /**
  * The server and server-pg projects run their files at the same time, so each test that starts a
@@ -41,6 +41,7 @@ export const PORT_RANGES = {
   webhooksFirst: [7010, 20, 1],
   webhooksSecond: [7040, 19, 1],
   btcpay: [7100, 200, 1],
+  multiProcess: [7300, 100, 2],
   outagePostgresServer: [25432, 1000, 1],
 } as const satisfies Record<string, readonly [number, number, number]>;
 
