@@ -11,8 +11,12 @@
 //                       then DATABASE_URL, then postgres://postgres:postgres@127.0.0.1:5432/postgres);
 //                       skipped with a note when it does not answer
 //   BENCH_ENGINES (pglite,postgres)  BENCH_CONNECTIONS (50)  BENCH_DURATION seconds per case (5)
-//   BENCH_WARMUP seconds per case in the first round, 1 s after (2)  BENCH_ROUNDS (3)
+//   BENCH_WARMUP seconds per case (2; with BENCH_FRESH=0, 1 s after the first round)  BENCH_ROUNDS (3)
 //   BENCH_ONLY=substring of a case name  BENCH_JSON=file
+//   BENCH_FRESH (1)  every round after the first on a new server process (restarted on the same
+//                    database) and a new ceiling process, so the median over the rounds is over several
+//                    processes, not one process's luck; 0 keeps one of each for all the rounds
+//                    (docs/benchmarks.md, "A fresh pair of processes every round")
 //   BENCH_SERVER_NODE_ARGS  extra node arguments of the server process (e.g. --cpu-prof --cpu-prof-dir=DIR)
 //   BENCH_TOOL (wrk when installed, else autocannon)  the load tool, one thread either way. wrk is
 //                   Debian's package `wrk` (BENCH_WRK=path). autocannon spends more CPU per answer than
@@ -43,6 +47,7 @@ const connections = Number(env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(env.BENCH_DURATION ?? 5);
 const warmup = Number(env.BENCH_WARMUP ?? 2);
 const rounds = Math.max(1, Number(env.BENCH_ROUNDS ?? 3));
+const fresh = env.BENCH_FRESH !== '0';
 const engines = (env.BENCH_ENGINES ?? 'pglite,postgres').split(',').map((s) => s.trim());
 const pgAdminUrl =
   env.BENCH_DATABASE_URL ??
@@ -79,20 +84,23 @@ async function startCeiling(cleanups) {
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const exited = new Promise((resolve) => child.on('exit', resolve));
-  cleanups.unshift(async () => {
-    if (child.exitCode === null) {
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await exited;
     }
-  });
+  };
+  cleanups.unshift(stop);
   await /** @type {Promise<void>} */ (
     new Promise((resolve, reject) => {
       child.stdout.on('data', (chunk) => String(chunk).includes('listening') && resolve());
       child.on('exit', (code) => reject(new Error(`ceiling exited (${code})`)));
     })
   );
-  return { url: `http://127.0.0.1:${port}/`, pid: child.pid };
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid, stop };
 }
+
+/** @typedef {Awaited<ReturnType<typeof startCeiling>>} Ceiling */
 
 /**
  * @param {string} engine
@@ -231,7 +239,8 @@ function targetOf(name, engine) {
 
 /**
  * @param {string} engine
- * @param {{ url: string, pid: number | undefined }} ceiling
+ * @param {{ current: Ceiling, cleanups: Array<() => Promise<unknown>> }} ceiling the ceiling in use,
+ *   replaced by a new process at every fresh round
  */
 async function runEngine(engine, ceiling) {
   /** @type {import('./lib/server.mjs').Cleanups} */
@@ -242,17 +251,19 @@ async function runEngine(engine, ceiling) {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const nodeArgs = (env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    const server = startBenchServer({
-      port,
-      cleanups,
-      nodeArgs,
-      vars: {
-        ...db.vars,
-        WEB_DIST: webDist,
-        OWNER_USERNAME: owner.username,
-        OWNER_PASSWORD: owner.password,
-      },
-    });
+    const startServer = () =>
+      startBenchServer({
+        port,
+        cleanups,
+        nodeArgs,
+        vars: {
+          ...db.vars,
+          WEB_DIST: webDist,
+          OWNER_USERNAME: owner.username,
+          OWNER_PASSWORD: owner.password,
+        },
+      });
+    let server = startServer();
     await waitReady(server);
     const d = await prepareData(apiClient(base));
     const cases = [
@@ -281,8 +292,17 @@ async function runEngine(engine, ceiling) {
     /** @type {number[]} */
     const ceilings = [];
     for (let round = 0; round < rounds; round++) {
-      const warm = round === 0 ? warmup : Math.min(warmup, 1);
-      const ceilingRun = { opts: { url: ceiling.url }, pid: ceiling.pid };
+      if (round > 0 && fresh) {
+        // A new pair of processes: the server restarted on the same database, as a running shop's is.
+        await server.stop();
+        server = startServer();
+        await waitReady(server);
+        await ceiling.current.stop();
+        ceiling.current = await startCeiling(ceiling.cleanups);
+      }
+      // A new process warms up as the first one did.
+      const warm = round === 0 || fresh ? warmup : Math.min(warmup, 1);
+      const ceilingRun = { opts: { url: ceiling.current.url }, pid: ceiling.current.pid };
       let before = await measure(ceilingRun, warm);
       ceilings.push(before.requestsPerSecond);
       for (const [i, c] of cases.entries()) {
@@ -327,7 +347,8 @@ async function runEngine(engine, ceiling) {
     console.log(
       `\nStellar hot path: ${db.kind}, ${tool === 'wrk' ? `wrk (${wrkPath}), one thread` : 'autocannon'}, ` +
         `${connections} connections, ${duration} s per run ` +
-        `(+${warmup} s warm-up, 1 s after round 1), ${rounds} rounds, ${cpu.length} x ` +
+        `(+${warmup} s warm-up${fresh ? '' : ', 1 s after round 1'}), ${rounds} rounds` +
+        `${fresh ? ', each on a new server process and a new ceiling process' : ''}, ${cpu.length} x ` +
         `${cpu[0]?.model.trim()}, Node ${process.version}, ` +
         `load average before: ${loadBefore.map((l) => l.toFixed(2)).join(' ')}`,
     );
@@ -388,7 +409,7 @@ const all = [];
 const cleanups = [];
 try {
   await buildWebIfStale();
-  const ceiling = await startCeiling(cleanups);
+  const ceiling = { current: await startCeiling(cleanups), cleanups };
   for (const engine of engines) {
     if (engine === 'postgres' && !(await postgresReachable())) continue;
     all.push(await runEngine(engine, ceiling));
@@ -406,6 +427,6 @@ try {
 if (env.BENCH_JSON) {
   writeFileSync(
     env.BENCH_JSON,
-    JSON.stringify({ tool, connections, duration, warmup, rounds, engines: all }, null, 2),
+    JSON.stringify({ tool, connections, duration, warmup, rounds, fresh, engines: all }, null, 2),
   );
 }
