@@ -20,6 +20,8 @@ import { transformSync } from 'esbuild';
 const [distDir, ssrDir] = process.argv.slice(2);
 if (!distDir || !ssrDir) throw new Error('usage: prerender-home.mjs WEB_DIST SSR_DIR');
 
+// React's production build renders the page, as on the server (scripts/lib/server-build.mjs).
+process.env.NODE_ENV ??= 'production';
 const { renderHome } = await import(pathToFileURL(path.resolve(ssrDir, 'pages.js')).href);
 // React hoists the page's <title> into <head> on the client; index.html's head already has the same one.
 const markup = /** @type {string} */ (renderHome()).replace(/<title>[^<]*<\/title>/g, '');

@@ -50,6 +50,14 @@ beforeAll(async () => {
   buildServer({ outdir });
   const webDist = ensureDir(path.join(work, 'web'));
   writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>bundle test</title>\n');
+  // A product page template and an SSR bundle whose renderer shows the NODE_ENV it was loaded under
+  // (React and TanStack Query pick their production or development build by it).
+  writeFileSync(path.join(webDist, 'product.html'), '<!doctype html><div id="root"></div>\n');
+  const ssrDist = ensureDir(path.join(work, 'web-ssr'));
+  writeFileSync(
+    path.join(ssrDist, 'pages.js'),
+    'export const renderProduct = (data, slug) => `<p>${slug} NODE_ENV=${process.env.NODE_ENV}</p>`;\n',
+  );
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
@@ -66,6 +74,8 @@ beforeAll(async () => {
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   delete env.WORKERS;
+  // As from a shell: vitest sets NODE_ENV=test, which the server would keep.
+  delete env.NODE_ENV;
   // cwd elsewhere: nothing in the bundle may depend on being run from the repo root.
   // With the Node flags and environment `npm start` gives it (scripts/lib/server-command.mjs).
   server = spawn(
@@ -114,6 +124,14 @@ describe('the compiled server (npm run build)', () => {
     expect(res.status).toBe(200);
     const products = (await res.json()) as Array<{ slug: string }>;
     expect(products.map((p) => p.slug)).toContain('stellar-launcher');
+  });
+
+  it('renders product pages under NODE_ENV=production when none is set', async () => {
+    const res = await fetch(`${base}/product/stellar-launcher`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(
+      /<div id="root" data-page="[^"]+"><p>stellar-launcher NODE_ENV=production<\/p><\/div>/,
+    );
   });
 
   it('serves the web app from WEB_DIST', async () => {

@@ -13,7 +13,17 @@ import { repoRoot, serverBundle, serverEntry } from './paths.mjs';
  * healthz answer against 22-28 for the others, none of 6 with the cap (docs/benchmarks.md, "A fresh
  * pair of processes every round; the old generation capped instead of growing by 10 %").
  */
-export const SERVER_MEMORY_FLAGS = ['--max-semi-space-size=8', '--max-old-space-size=512'];
+export const SERVER_MEMORY_FLAGS = [
+  '--max-semi-space-size=8',
+  '--max-old-space-size=512',
+  // One V8 background thread instead of four. What those threads allocate (compiling PGlite's
+  // WebAssembly, helping the garbage collector) stays resident in a glibc arena per thread once freed:
+  // 41-65 MB over four arenas in a restarted server, idle, from one start to the next. With one,
+  // bench:memory's RSS max was 221.4-235.0 MB in four runs against 224.4-260.7 in seven (VmHWM
+  // 221.5-235.0 against 229.8-264.0), with no cost above the machine's spread in bench:hot or in the
+  // start (docs/benchmarks.md, "One V8 background thread").
+  '--v8-pool-size=1',
+];
 
 /**
  * The environment the compiled server is started with, on top of the caller's (which wins). glibc keeps
