@@ -23,6 +23,14 @@ export const SERVER_MEMORY_FLAGS = [
   // 221.5-235.0 against 229.8-264.0), with no cost above the machine's spread in bench:hot or in the
   // start (docs/benchmarks.md, "One V8 background thread").
   '--v8-pool-size=1',
+  // No allocation-site pretenuring: V8 otherwise learns from young collections, from the start on,
+  // which allocation sites to place straight in the old generation. 11 of 55 fresh embedded-database
+  // servers under healthz load fell into a collection storm that lasted their whole life (minor
+  // collections 136-156 ms of every second, 3.3-4.6 full ones a second, 44-62 µs of CPU per answer
+  // against 18-36); V8's pretenuring trace showed, in each storm, one site whose objects all survived
+  // every young collection. None of 40 with the flag, with no cost above the machine's spread in
+  // bench:hot or bench:memory (docs/benchmarks.md, "No allocation-site pretenuring").
+  '--no-allocation-site-pretenuring',
 ];
 
 /**
