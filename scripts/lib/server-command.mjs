@@ -25,11 +25,12 @@ export const SERVER_MEMORY_FLAGS = [
   '--v8-pool-size=1',
   // No allocation-site pretenuring: V8 otherwise learns from young collections, from the start on,
   // which allocation sites to place straight in the old generation. 11 of 55 fresh embedded-database
-  // servers under healthz load fell into a collection storm that lasted their whole life (minor
-  // collections 136-156 ms of every second, 3.3-4.6 full ones a second, 44-62 µs of CPU per answer
-  // against 18-36); V8's pretenuring trace showed, in each storm, one site whose objects all survived
-  // every young collection. None of 40 with the flag, with no cost above the machine's spread in
-  // bench:hot or bench:memory (docs/benchmarks.md, "No allocation-site pretenuring").
+  // servers under healthz load fell into a collection storm from the first second of load to the last
+  // (minor collections 136-156 ms of every second, 3.3-4.6 full ones a second, 44-62 µs of CPU per
+  // answer against 18-36); V8's pretenuring trace showed, in each storm, one site whose objects all
+  // survived every young collection. None of 40 with the flag, with no cost above the machine's spread
+  // in bench:memory or in bench:hot's reads; PostgreSQL's validate cost 74-105 µs per check with it
+  // against 73-93 without, overlapping (docs/benchmarks.md, "No allocation-site pretenuring").
   '--no-allocation-site-pretenuring',
 ];
 
