@@ -117,6 +117,26 @@ test.describe('home page', () => {
   test('an unknown route shows the router error screen', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 3, name: '404 Not Found' })).toBeVisible();
+  });
+
+  test('a new page opens at its top, and Back returns to where the home page was left', async ({
+    page,
+  }) => {
+    await openHome(page);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Clothing Bot' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Clothing Bot' })).toBeVisible();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goBack();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Welcome to Stellar' }),
+    ).toBeAttached();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
   });
 
   test('the top bar links every public page', async ({ page }) => {

@@ -1,7 +1,9 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '@/app/app';
-import { createAppRouter } from '@/app/router';
+import { preloadRoute, routes } from '@/app/router';
+import { AppRoutes } from '@/app/routing/app-routes';
+import { AppBrowserRouter } from '@/app/routing/browser-router';
 import { createQueryClient } from '@/lib/query-client';
 import { readPageData, seedPageData } from '@/prerender/page-data';
 import './index.css';
@@ -9,8 +11,6 @@ import './index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-// One router for the page's life (created outside React so StrictMode cannot make two).
-const router = createAppRouter();
 const queryClient = createQueryClient();
 // A server-rendered product page carries the answers it was rendered with: the first render must
 // be the server's for hydration, so they go in the cache before it.
@@ -26,7 +26,11 @@ const started = () => {
 
 const app = (
   <StrictMode>
-    <App router={router} queryClient={queryClient} onStarted={started} />
+    <App queryClient={queryClient} onStarted={started}>
+      <AppBrowserRouter>
+        <AppRoutes routes={routes} />
+      </AppBrowserRouter>
+    </App>
   </StrictMode>
 );
 
@@ -39,12 +43,10 @@ const app = (
 // "Home page").
 const hydrate = () => startTransition(() => void hydrateRoot(container, app));
 if (!container.firstElementChild) startTransition(() => createRoot(container).render(app));
-else if (router.state.initialized) hydrate();
 else {
-  // The router renders a fallback until the page's lazy route has loaded: hydrate after that.
-  const stop = router.subscribe((state) => {
-    if (!state.initialized) return;
-    stop();
-    hydrate();
-  });
+  // A product page's screen is a lazy chunk: loaded first, it renders in the hydration's first pass,
+  // as the server's markup (a failed load hydrates anyway and shows the error screen).
+  const loading = preloadRoute(window.location.pathname);
+  if (loading) loading.then(hydrate, hydrate);
+  else hydrate();
 }

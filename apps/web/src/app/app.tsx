@@ -1,20 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router/dom';
-import type { createAppRouter } from './router';
+import type { ReactNode } from 'react';
 import { AppProviders } from './providers';
 
 interface AppProps {
-  router: ReturnType<typeof createAppRouter>;
+  /** The router with the routes: AppBrowserRouter in the browser, StaticRouter when prerendering. */
+  children: ReactNode;
   /** A client seeded with a server-rendered page's answers (prerender/page-data.ts). */
   queryClient?: QueryClient;
   /** See AppProviders. */
   onStarted?: () => void;
 }
 
-export function App({ router, queryClient, onStarted }: AppProps) {
+export function App({ children, queryClient, onStarted }: AppProps) {
   return (
     <AppProviders queryClient={queryClient} onStarted={onStarted}>
-      <RouterProvider router={router} />
+      {children}
     </AppProviders>
   );
 }

@@ -1,87 +1,85 @@
 import { RESELL_ROLES, STAFF_ROLES } from '@stellar/shared';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { LoadingState } from '@/components/ui/spinner';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { HomeRoute } from '@/features/home';
 import { RouteGuard } from './guards/route-guard';
+import { lazyRoute, type LazyRoute } from './routing/lazy-route';
+import { NotFoundScreen } from './routing/router-error';
 import { AppShell } from './shell/app-shell';
 
-// No errorElement and no catch-all: React Router's default error screen
-// ("Unexpected Application Error!") handles unknown routes and render failures, as the spec shows.
+// Declarative routes (useRoutes), not the data router: docs/benchmarks.md, "Declarative routing".
+// Unknown routes and render failures show React Router's default error screen ("Unexpected
+// Application Error!"), as the spec shows: the catch-all route below and AppRoutes' boundary render it.
 // Home is the landing page, so it ships in the entry chunk; every other screen is its own lazy chunk
-// (Monaco, in particular, loads only with /code-editor).
+// (Monaco, in particular, loads only with /code-editor), behind the shell's Suspense.
 export const routes: RouteObject[] = [
   {
     path: '/',
     Component: AppShell,
-    // Shown for the moment a lazy page loads on the very first visit.
-    HydrateFallback: () => <LoadingState className="min-h-dvh" />,
     children: [
       { index: true, Component: HomeRoute },
       {
         path: 'product/:slug',
-        lazy: async () => ({
-          Component: (await import('@/features/products/routes/product')).ProductRoute,
-        }),
+        Component: lazyRoute(
+          async () => (await import('@/features/products/routes/product')).ProductRoute,
+        ),
       },
       {
         path: 'register',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/register')).RegisterRoute,
-        }),
+        Component: lazyRoute(
+          async () => (await import('@/features/auth/routes/register')).RegisterRoute,
+        ),
       },
       {
         path: 'login',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/login')).LoginRoute,
-        }),
+        Component: lazyRoute(async () => (await import('@/features/auth/routes/login')).LoginRoute),
       },
       {
         path: 'reset-password',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/reset-password')).ResetPasswordRoute,
-        }),
+        Component: lazyRoute(
+          async () => (await import('@/features/auth/routes/reset-password')).ResetPasswordRoute,
+        ),
       },
       {
         path: 'unauthorized',
-        lazy: async () => ({
-          Component: (await import('@/features/auth/routes/unauthorized')).UnauthorizedRoute,
-        }),
+        Component: lazyRoute(
+          async () => (await import('@/features/auth/routes/unauthorized')).UnauthorizedRoute,
+        ),
       },
       {
         path: 'contact',
-        lazy: async () => ({
-          Component: (await import('@/features/contact/routes/contact')).ContactRoute,
-        }),
+        Component: lazyRoute(
+          async () => (await import('@/features/contact/routes/contact')).ContactRoute,
+        ),
       },
       {
         path: 'code-editor',
-        lazy: async () => ({
-          Component: (await import('@/features/code-editor/routes/code-editor')).CodeEditorRoute,
-        }),
+        Component: lazyRoute(
+          async () => (await import('@/features/code-editor/routes/code-editor')).CodeEditorRoute,
+        ),
       },
       {
         path: 'tos',
-        lazy: async () => ({
-          Component: (await import('@/features/legal/routes/terms')).TermsRoute,
-        }),
+        Component: lazyRoute(
+          async () => (await import('@/features/legal/routes/terms')).TermsRoute,
+        ),
       },
       {
         path: 'privacy',
-        lazy: async () => ({
-          Component: (await import('@/features/legal/routes/privacy')).PrivacyRoute,
-        }),
+        Component: lazyRoute(
+          async () => (await import('@/features/legal/routes/privacy')).PrivacyRoute,
+        ),
       },
       {
         path: 'refund-policy',
-        lazy: async () => ({
-          Component: (await import('@/features/legal/routes/refund-policy')).RefundPolicyRoute,
-        }),
+        Component: lazyRoute(
+          async () => (await import('@/features/legal/routes/refund-policy')).RefundPolicyRoute,
+        ),
       },
       {
         path: 'maintenance',
-        lazy: async () => ({
-          Component: (await import('@/features/maintenance/routes/maintenance')).MaintenanceRoute,
-        }),
+        Component: lazyRoute(
+          async () => (await import('@/features/maintenance/routes/maintenance')).MaintenanceRoute,
+        ),
       },
       {
         // Any signed-in user.
@@ -89,41 +87,41 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'user-dashboard',
-            lazy: async () => ({
-              Component: (await import('@/features/dashboard/routes/user-dashboard'))
-                .UserDashboardRoute,
-            }),
+            Component: lazyRoute(
+              async () =>
+                (await import('@/features/dashboard/routes/user-dashboard')).UserDashboardRoute,
+            ),
           },
           {
             path: 'ticket/:ticketId',
-            lazy: async () => ({
-              Component: (await import('@/features/tickets/routes/ticket')).TicketRoute,
-            }),
+            Component: lazyRoute(
+              async () => (await import('@/features/tickets/routes/ticket')).TicketRoute,
+            ),
           },
           {
             path: 'chat',
-            lazy: async () => ({
-              Component: (await import('@/features/chat/routes/chat')).ChatRoute,
-            }),
+            Component: lazyRoute(
+              async () => (await import('@/features/chat/routes/chat')).ChatRoute,
+            ),
           },
           {
             path: 'checkout/:slug',
-            lazy: async () => ({
-              Component: (await import('@/features/products/routes/checkout')).CheckoutRoute,
-            }),
+            Component: lazyRoute(
+              async () => (await import('@/features/products/routes/checkout')).CheckoutRoute,
+            ),
           },
           {
             path: 'orders/:orderId',
-            lazy: async () => ({
-              Component: (await import('@/features/orders/routes/order')).OrderRoute,
-            }),
+            Component: lazyRoute(
+              async () => (await import('@/features/orders/routes/order')).OrderRoute,
+            ),
           },
           {
             path: 'change-password',
-            lazy: async () => ({
-              Component: (await import('@/features/auth/routes/change-password'))
-                .ChangePasswordRoute,
-            }),
+            Component: lazyRoute(
+              async () =>
+                (await import('@/features/auth/routes/change-password')).ChangePasswordRoute,
+            ),
           },
         ],
       },
@@ -132,9 +130,10 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'resell-panel',
-            lazy: async () => ({
-              Component: (await import('@/features/reseller/routes/resell-panel')).ResellPanelRoute,
-            }),
+            Component: lazyRoute(
+              async () =>
+                (await import('@/features/reseller/routes/resell-panel')).ResellPanelRoute,
+            ),
           },
         ],
       },
@@ -144,16 +143,26 @@ export const routes: RouteObject[] = [
         children: [
           {
             path: 'admin-panel',
-            lazy: async () => ({
-              Component: (await import('@/features/admin/routes/admin-panel')).AdminPanelRoute,
-            }),
+            Component: lazyRoute(
+              async () => (await import('@/features/admin/routes/admin-panel')).AdminPanelRoute,
+            ),
           },
         ],
       },
     ],
   },
+  { path: '*', Component: NotFoundScreen },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * Loads the lazy screen that `pathname` shows, if it has one (null when there is nothing to load):
+ * main.tsx waits for it before hydrating a server-rendered page.
+ */
+export function preloadRoute(pathname: string): Promise<void> | null {
+  const lazy = (matchRoutes(routes, pathname) ?? [])
+    .map(({ route }) => route.Component as Partial<LazyRoute> | null | undefined)
+    .filter((component) => typeof component?.preload === 'function');
+  return lazy.length
+    ? Promise.all(lazy.map((component) => component!.preload!())).then(() => {})
+    : null;
 }

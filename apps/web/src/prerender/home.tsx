@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { App } from '@/app/app';
+import { AppRoutes } from '@/app/routing/app-routes';
 import { HomeRoute } from '@/features/home';
 import { AppShell } from '@/app/shell/app-shell';
 
@@ -12,13 +13,17 @@ import { AppShell } from '@/app/shell/app-shell';
  * index route at the same positions), so the SSR bundle leaves out the lazy pages (Monaco among them).
  */
 export function renderHome(): string {
-  const router = createMemoryRouter(
-    [{ path: '/', Component: AppShell, children: [{ index: true, Component: HomeRoute }] }],
-    { initialEntries: ['/'] },
-  );
   return renderToString(
     <StrictMode>
-      <App router={router} />
+      <App>
+        <StaticRouter location="/">
+          <AppRoutes
+            routes={[
+              { path: '/', Component: AppShell, children: [{ index: true, Component: HomeRoute }] },
+            ]}
+          />
+        </StaticRouter>
+      </App>
     </StrictMode>,
   );
 }

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { App } from '@/app/app';
+import { AppRoutes } from '@/app/routing/app-routes';
 import { AppShell } from '@/app/shell/app-shell';
 import { ProductRoute } from '@/features/products/routes/product';
 import { createQueryClient } from '@/lib/query-client';
@@ -16,19 +17,21 @@ import { seedPageData, type PageData } from './page-data';
 export function renderProduct(data: PageData, slug: string): string {
   const queryClient = createQueryClient();
   seedPageData(queryClient, data);
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/',
-        Component: AppShell,
-        children: [{ path: 'product/:slug', Component: ProductRoute }],
-      },
-    ],
-    { initialEntries: [`/product/${encodeURIComponent(slug)}`] },
-  );
   return renderToString(
     <StrictMode>
-      <App router={router} queryClient={queryClient} />
+      <App queryClient={queryClient}>
+        <StaticRouter location={`/product/${encodeURIComponent(slug)}`}>
+          <AppRoutes
+            routes={[
+              {
+                path: '/',
+                Component: AppShell,
+                children: [{ path: 'product/:slug', Component: ProductRoute }],
+              },
+            ]}
+          />
+        </StaticRouter>
+      </App>
     </StrictMode>,
   );
 }

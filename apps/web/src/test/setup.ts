@@ -7,5 +7,5 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-// jsdom has no layout; React Router's ScrollRestoration calls this on every navigation.
+// jsdom has no layout; the shell's scroll restoration (and React Router's) calls this on navigations.
 window.scrollTo = () => {};

@@ -1,6 +1,10 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { LoadingState } from '@/components/ui/spinner';
 import { ImpersonationBanner } from '@/features/admin';
 import { MaintenanceGate } from '@/features/maintenance';
+import { useNavigating } from '../routing/browser-router';
+import { useScrollRestoration } from '../routing/scroll-restoration';
 import { Footer } from './footer';
 import { TopBar } from './top-bar';
 import { useShellStart } from './use-shell-start';
@@ -8,7 +12,8 @@ import { useShellStart } from './use-shell-start';
 /** The root layout: top bar, the page (behind its maintenance switch), footer. */
 export function AppShell() {
   useShellStart();
-  const navigating = useNavigation().state === 'loading';
+  useScrollRestoration();
+  const navigating = useNavigating();
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -17,11 +22,12 @@ export function AppShell() {
       >
         Skip to content
       </a>
+      {/* Every navigation is pending for a moment: the bar shows only if it lasts 150 ms. */}
       {navigating && (
         <div
           role="progressbar"
           aria-label="Loading page"
-          className="fixed inset-x-0 top-0 z-[70] h-0.5 overflow-hidden bg-accent/20"
+          className="fixed inset-x-0 top-0 z-[70] h-0.5 animate-[appear_200ms_ease-out_150ms_both] overflow-hidden bg-accent/20"
         >
           <div className="h-full w-1/3 animate-[page-progress_1s_ease-in-out_infinite] bg-accent-text" />
         </div>
@@ -30,11 +36,13 @@ export function AppShell() {
       <main id="main" tabIndex={-1} className="flex-1 pt-16 outline-none">
         <ImpersonationBanner />
         <MaintenanceGate>
-          <Outlet />
+          {/* A lazy screen's fallback on a first visit; later navigations keep the current screen. */}
+          <Suspense fallback={<LoadingState className="min-h-[60dvh]" />}>
+            <Outlet />
+          </Suspense>
         </MaintenanceGate>
       </main>
       <Footer />
-      <ScrollRestoration />
     </div>
   );
 }
