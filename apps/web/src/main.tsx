@@ -45,7 +45,8 @@ const hydrate = () => startTransition(() => void hydrateRoot(container, app));
 if (!container.firstElementChild) startTransition(() => createRoot(container).render(app));
 else {
   // A product page's screen is a lazy chunk: loaded first, it renders in the hydration's first pass,
-  // as the server's markup (a failed load hydrates anyway and shows the error screen).
+  // as the server's markup. If the load fails, the hydration goes ahead: the screen's first render
+  // loads it again and shows the error screen if that fails too.
   const loading = preloadRoute(window.location.pathname);
   if (loading) loading.then(hydrate, hydrate);
   else hydrate();

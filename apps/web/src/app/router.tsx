@@ -7,8 +7,9 @@ import { NotFoundScreen } from './routing/router-error';
 import { AppShell } from './shell/app-shell';
 
 // Declarative routes (useRoutes), not the data router: docs/benchmarks.md, "Declarative routing".
-// Unknown routes and render failures show React Router's default error screen ("Unexpected
-// Application Error!"), as the spec shows: the catch-all route below and AppRoutes' boundary render it.
+// Unknown routes and render failures show the screen React Router's data router shows by default
+// ("Unexpected Application Error!"), as the spec shows: the catch-all route below and AppRoutes'
+// boundary render it (routing/router-error.tsx).
 // Home is the landing page, so it ships in the entry chunk; every other screen is its own lazy chunk
 // (Monaco, in particular, loads only with /code-editor), behind the shell's Suspense.
 export const routes: RouteObject[] = [

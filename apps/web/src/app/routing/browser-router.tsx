@@ -15,7 +15,10 @@ import {
 
 const Navigating = createContext(false);
 
-/** True while a navigation's new screen is still loading (its chunk), for the shell's progress bar. */
+/**
+ * True while a navigation is pending: for a moment on every one, and for as long as the next screen's
+ * chunk loads. The shell's progress bar shows only if it lasts.
+ */
 export function useNavigating(): boolean {
   return useContext(Navigating);
 }

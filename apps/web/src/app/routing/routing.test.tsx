@@ -248,7 +248,7 @@ describe('useScrollRestoration', () => {
   });
 });
 
-// StaticRouter and MemoryRouter render the same table (the prerender and the tests).
+// The prerender renders AppRoutes under StaticRouter: no markup of its own around the screen.
 it('renders the same markup under StaticRouter for the prerender', () => {
   const html = renderToString(
     <StaticRouter location="/x">

@@ -1,13 +1,17 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 
-/** Where each visited entry of this tab's history was scrolled to, by location key. */
+/**
+ * Where each visited entry of this tab's history was scrolled to, by location key, in memory: after a
+ * reload, Back to an entry from before it starts at the top (the data router kept them in
+ * sessionStorage).
+ */
 const positions = new Map<string, number>();
 
 /**
  * What React Router's <ScrollRestoration> does for a data router: a new page starts at its top (or at
  * the element its #hash names), and Back or Forward returns to where that page was left. The first
- * render is left alone (the browser restores a reloaded page itself).
+ * render does not scroll: where a page load starts is the browser's.
  */
 export function useScrollRestoration(): void {
   const location = useLocation();
