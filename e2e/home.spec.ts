@@ -139,6 +139,59 @@ test.describe('home page', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
   });
 
+  test.describe('in a tab opened before a deploy', () => {
+    /**
+     * The next `times` requests for the script chunks `chunk` matches are sent under another build's
+     * name, which the server does not have (a 404, plugins/web.ts), as after a deploy. Returns the
+     * page loads of `path` from then on: the app goes there without one, so each is a reload.
+     */
+    async function chunksGone(page: Page, chunk: RegExp, times: number, path: string) {
+      let left = times;
+      await page.route(chunk, async (route) => {
+        if (left <= 0) return route.continue();
+        left -= 1;
+        return route.continue({ url: route.request().url().replace(/\.js$/, '-OLDBUILD.js') });
+      });
+      const loads: string[] = [];
+      page.on('request', (request) => {
+        if (request.isNavigationRequest() && new URL(request.url()).pathname === path)
+          loads.push(request.url());
+      });
+      return loads;
+    }
+
+    const contactLink = (page: Page) =>
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' });
+
+    test("a screen whose chunk is gone reloads the page once, and the new build's screen shows", async ({
+      page,
+    }) => {
+      await openHome(page);
+      // Every chunk asked next, whichever the screen needs first.
+      const loads = await chunksGone(page, /\/assets\/[^/]+\.js$/, 1, '/product/clothing-bot');
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Clothing Bot' })
+        .click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Clothing Bot' })).toBeVisible();
+      await expect(page.locator('#root[data-app="started"]')).toBeAttached();
+      expect(loads).toHaveLength(1);
+      await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0);
+    });
+
+    test('a chunk still gone after that reload shows the error screen, without reloading again', async ({
+      page,
+    }) => {
+      await openHome(page);
+      const loads = await chunksGone(page, /\/assets\/contact-[\w-]+\.js$/, Infinity, '/contact');
+      await contactLink(page).click();
+      await expect(page.getByText('Unexpected Application Error!')).toBeVisible();
+      await expect(page).toHaveURL(/\/contact$/);
+      // One reload: after it, the error screen shows instead of another.
+      expect(loads).toHaveLength(1);
+    });
+  });
+
   test('the top bar links every public page', async ({ page }) => {
     await openHome(page);
     const main = page.getByRole('navigation', { name: 'Main' });

@@ -4,12 +4,16 @@ import { App } from '@/app/app';
 import { preloadRoute, routes } from '@/app/router';
 import { AppRoutes } from '@/app/routing/app-routes';
 import { AppBrowserRouter } from '@/app/routing/browser-router';
+import { watchChunkErrors } from '@/app/routing/stale-build';
 import { createQueryClient } from '@/lib/query-client';
 import { readPageData, seedPageData } from '@/prerender/page-data';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
+
+// A screen's chunk missing after a deploy reloads the page once (routing/stale-build.ts).
+watchChunkErrors();
 
 const queryClient = createQueryClient();
 // A server-rendered product page carries the answers it was rendered with: the first render must

@@ -82,6 +82,19 @@ describe('serving the built web app', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
+  it('answers a missing asset (a chunk of an earlier build) with a JSON 404, not the page', async () => {
+    for (const url of ['/assets/product-OLDHASH.js', '/assets/gone/index-1.css?v=1']) {
+      const res = await ctx.app.inject({ url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(res.json(), url).toEqual({ message: `No route for GET ${url.split('?')[0]}.` });
+    }
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/assets/product-OLDHASH.js' });
+    expect(head.statusCode).toBe(404);
+    // A client route that only starts like the folder is still a page.
+    expect((await ctx.app.inject('/assetsmanager')).statusCode).toBe(200);
+  });
+
   it('keeps unknown /api paths as JSON 404s and refuses non-GET fallbacks', async () => {
     const api = await ctx.app.inject('/api/unknown');
     expect(api.statusCode).toBe(404);

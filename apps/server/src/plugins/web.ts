@@ -21,7 +21,7 @@ const PAGE_FILES = ['index.html', 'home.html', 'product.html'].flatMap((f) => [
  * routes work on reload. `/` gets home.html instead when the build left it (index.html with the home
  * page prerendered into it, scripts/prerender-home.mjs), and a product page its page rendered on
  * the server when the build left product.html and its SSR bundle (`<distDir>-ssr/pages.js`, see
- * product-pages.ts). Unknown /api paths stay JSON 404s.
+ * product-pages.ts). Unknown /api paths and missing /assets files stay JSON 404s.
  */
 export default fp(
   async function webPlugin(app: FastifyInstance, opts: { distDir: string | null }) {
@@ -76,9 +76,13 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0]!;
+      // A missing asset is a 404, not the page: a tab still running an earlier build asks for
+      // chunks a deploy removed, and its import must fail (the app then reloads,
+      // apps/web/src/app/routing/stale-build.ts) rather than receive HTML.
       if (
         page &&
         !isUnderApi(request.url) &&
+        !pathname.startsWith('/assets/') &&
         (request.method === 'GET' || request.method === 'HEAD')
       ) {
         return page.send(request, reply);

@@ -1,4 +1,6 @@
 import { Component, type ReactNode } from 'react';
+import { LoadingState } from '@/components/ui/spinner';
+import { isChunkLoadError, mayReloadForChunk, reloadForChunk } from './stale-build';
 
 // React Router's default error screen as its data router renders it (react-router's
 // DefaultErrorComponent, production build): the spec shows "Unexpected Application Error!" for
@@ -25,22 +27,36 @@ interface RouterErrorBoundaryProps {
   children: ReactNode;
   /** The location's key: a navigation clears a shown error, as the data router's boundary does. */
   resetKey: string;
+  /** Reloads the page (tests replace it; jsdom cannot navigate). */
+  reload?: () => void;
 }
 
 interface RouterErrorBoundaryState {
   error: unknown;
   resetKey: string;
+  /** The error is a chunk that failed to load and the page reloads for it (stale-build.ts). */
+  reloading: boolean;
 }
 
-/** Catches a render failure anywhere in the routes and shows RouterErrorScreen instead of them. */
+const reloadPage = () => window.location.reload();
+
+/**
+ * Catches a render failure anywhere in the routes and shows RouterErrorScreen instead of them. A
+ * chunk that failed to load (a deploy since the page was opened) reloads the page instead, once
+ * (stale-build.ts), showing the loading state until the browser leaves.
+ */
 export class RouterErrorBoundary extends Component<
   RouterErrorBoundaryProps,
   RouterErrorBoundaryState
 > {
-  override state: RouterErrorBoundaryState = { error: undefined, resetKey: this.props.resetKey };
+  override state: RouterErrorBoundaryState = {
+    error: undefined,
+    resetKey: this.props.resetKey,
+    reloading: false,
+  };
 
   static getDerivedStateFromError(error: unknown): Partial<RouterErrorBoundaryState> {
-    return { error };
+    return { error, reloading: isChunkLoadError(error) && mayReloadForChunk() };
   }
 
   static getDerivedStateFromProps(
@@ -49,12 +65,17 @@ export class RouterErrorBoundary extends Component<
   ): Partial<RouterErrorBoundaryState> | null {
     return props.resetKey === state.resetKey
       ? null
-      : { error: undefined, resetKey: props.resetKey };
+      : { error: undefined, resetKey: props.resetKey, reloading: false };
+  }
+
+  override componentDidCatch(): void {
+    if (this.state.reloading) reloadForChunk(this.props.reload ?? reloadPage);
   }
 
   override render() {
-    const { error } = this.state;
+    const { error, reloading } = this.state;
     if (error === undefined) return this.props.children;
+    if (reloading) return <LoadingState label="Loading the latest version..." />;
     return error instanceof Error ? (
       <RouterErrorScreen message={error.message} stack={error.stack} />
     ) : (
