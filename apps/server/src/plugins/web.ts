@@ -77,8 +77,8 @@ export default fp(
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0]!;
       // A missing asset is a 404, not the page: a tab still running an earlier build asks for
-      // chunks a deploy removed, and its import must fail (the app then reloads,
-      // apps/web/src/app/routing/stale-build.ts) rather than receive HTML.
+      // chunks a deploy removed (the app then reloads, apps/web/src/app/routing/stale-build.ts), and
+      // the page's HTML with a 200 would be refused as a script anyway, and kept by any cache between.
       if (
         page &&
         !isUnderApi(request.url) &&

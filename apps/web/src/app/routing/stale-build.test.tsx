@@ -78,9 +78,9 @@ describe('a chunk that failed to load (a deploy since the page was opened)', () 
 
   it('does not reload for a load that failed otherwise (not reported by the import helper)', async () => {
     const reload = vi.fn();
-    await renderFailingScreen(new Error('the screen module threw'), reload);
+    await renderFailingScreen(new Error('the loader failed'), reload);
     expect(reload).not.toHaveBeenCalled();
-    expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent('the screen module threw');
+    expect(screen.getByRole('heading', { level: 3 })).toHaveTextContent('the loader failed');
     expect(sessionStorage.getItem(RELOAD_KEY)).toBeNull();
   });
 

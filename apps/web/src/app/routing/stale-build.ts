@@ -1,6 +1,7 @@
-// A tab opened before a deploy still runs the old build: its lazy chunks are gone from the server
-// (their names carry the old hashes), so the first screen it has not loaded yet fails to import.
-// React's lazy() keeps that error, so only a reload gets the page back; the router does it once.
+// A tab opened before a deploy still runs the old build. A build replaces apps/web/dist, so the
+// old build's chunks (their names carry its hashes) are gone, and the first screen the tab has not
+// loaded yet fails to import. React's lazy() keeps that error, so only a reload gets the page back;
+// the router's boundary does it, once (router-error.tsx).
 
 /** The errors of chunks that failed to load, as Vite's import helper reported them. */
 const chunkErrors = new WeakSet<object>();
@@ -19,7 +20,10 @@ export function watchChunkErrors(target: Pick<Window, 'addEventListener'> = wind
   });
 }
 
-/** Whether `error` is a chunk that failed to load (not a screen that failed to render). */
+/**
+ * Whether `error` came from Vite's import helper: a chunk or one of its preloads that failed to load
+ * (or a chunk that threw as it ran), not a screen that failed to render.
+ */
 export function isChunkLoadError(error: unknown): boolean {
   return typeof error === 'object' && error !== null && chunkErrors.has(error);
 }
