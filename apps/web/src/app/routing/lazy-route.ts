@@ -22,7 +22,8 @@ export function lazyRoute(load: () => Promise<ComponentType>): LazyRoute {
       },
       (error: unknown) => {
         // A failed chunk (a deploy meanwhile, the network): the next preload() fetches it again. A
-        // render that failed stays failed until the page reloads (React's lazy() keeps its error).
+        // render that failed stays failed until the page reloads (React's lazy() keeps its error),
+        // which the router's boundary does once for a chunk that failed to load (stale-build.ts).
         loading = undefined;
         throw error;
       },
