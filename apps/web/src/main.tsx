@@ -50,7 +50,8 @@ if (!container.firstElementChild) startTransition(() => createRoot(container).re
 else {
   // A product page's screen is a lazy chunk: loaded first, it renders in the hydration's first pass,
   // as the server's markup. If the load fails, the hydration goes ahead: the screen's first render
-  // loads it again and shows the error screen if that fails too.
+  // loads it again, and if that fails too the router's boundary takes it (routing/router-error.tsx:
+  // one reload for a chunk that is gone, else the error screen).
   const loading = preloadRoute(window.location.pathname);
   if (loading) loading.then(hydrate, hydrate);
   else hydrate();

@@ -1,12 +1,7 @@
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
-import { App } from '@/app/app';
-import { AppRoutes } from '@/app/routing/app-routes';
-import { AppShell } from '@/app/shell/app-shell';
 import { ProductRoute } from '@/features/products/routes/product';
 import { createQueryClient } from '@/lib/query-client';
 import { seedPageData, type PageData } from './page-data';
+import { renderBranch } from './render-branch';
 
 /**
  * A product page's markup as a signed-out visit renders it once the catalogue and the maintenance
@@ -17,21 +12,9 @@ import { seedPageData, type PageData } from './page-data';
 export function renderProduct(data: PageData, slug: string): string {
   const queryClient = createQueryClient();
   seedPageData(queryClient, data);
-  return renderToString(
-    <StrictMode>
-      <App queryClient={queryClient}>
-        <StaticRouter location={`/product/${encodeURIComponent(slug)}`}>
-          <AppRoutes
-            routes={[
-              {
-                path: '/',
-                Component: AppShell,
-                children: [{ path: 'product/:slug', Component: ProductRoute }],
-              },
-            ]}
-          />
-        </StaticRouter>
-      </App>
-    </StrictMode>,
+  return renderBranch(
+    `/product/${encodeURIComponent(slug)}`,
+    { path: 'product/:slug', Component: ProductRoute },
+    queryClient,
   );
 }
