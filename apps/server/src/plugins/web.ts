@@ -76,8 +76,8 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       const pathname = request.url.split('?')[0]!;
-      // A missing asset is a 404, not the page: a tab still running an earlier build asks for
-      // chunks a deploy removed (the app then reloads, apps/web/src/app/routing/stale-build.ts), and
+      // A missing asset is a 404, not the page: a tab still running an older build asks for chunks
+      // that are gone (the app then reloads, apps/web/src/app/routing/stale-build.ts), and
       // the page's HTML with a 200 would be refused as a script anyway, and kept by any cache between.
       if (
         page &&

@@ -1,7 +1,8 @@
-// A tab opened before a deploy still runs the old build. A build replaces apps/web/dist, so the
-// old build's chunks (their names carry its hashes) are gone, and the first screen the tab has not
-// loaded yet fails to import. React's lazy() keeps that error, so only a reload gets the page back;
-// the router's boundary does it, once (router-error.tsx).
+// A tab opened before a deploy still runs the old build. A build keeps the previous build's chunks
+// (scripts/keep-previous-assets.mjs), but not the ones of the build before, so a tab two deploys old
+// (or one whose chunk is missing for another reason) finds the first screen it has not loaded yet
+// failing to import. React's lazy() keeps that error, so only a reload gets the page back; the
+// router's boundary does it, once (router-error.tsx).
 
 /** The errors of chunks that failed to load, as Vite's import helper reported them. */
 const chunkErrors = new WeakSet<object>();
