@@ -30,7 +30,10 @@ async function filesIn(dir) {
   return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
 }
 
-/** rename, or copy and remove when the two folders are on different file systems. */
+/**
+ * rename, or copy and remove when the two folders are on different file systems (node_modules mounted
+ * as a volume of its own, as container setups do).
+ */
 async function move(/** @type {string} */ from, /** @type {string} */ to) {
   try {
     await rename(from, to);
@@ -39,11 +42,6 @@ async function move(/** @type {string} */ from, /** @type {string} */ to) {
     await cp(from, to);
     await rm(from);
   }
-}
-
-/** @param {string} file */
-async function sizeOf(file) {
-  return (await stat(file)).size;
 }
 
 /**
@@ -101,7 +99,7 @@ async function restore(dist) {
     const target = path.join(assets, name);
     if (existsSync(target)) continue;
     await mkdir(assets, { recursive: true });
-    bytes += await sizeOf(path.join(held, name));
+    bytes += (await stat(path.join(held, name))).size;
     await move(path.join(held, name), target);
     kept.push(name);
   }
