@@ -139,11 +139,12 @@ test.describe('home page', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
   });
 
-  test.describe('in a tab opened before a deploy', () => {
+  test.describe('in a tab opened two deploys ago', () => {
     /**
      * The next `times` requests for the script chunks `chunk` matches are sent under another build's
-     * name, which the server does not have (a 404, plugins/web.ts), as after a deploy. Returns the
-     * page loads of `path` from then on: the app goes there without one, so each is a reload.
+     * name, which the server does not have (a 404, plugins/web.ts), as after two deploys (a build
+     * keeps the previous build's files only, scripts/keep-previous-assets.mjs). Returns the page
+     * loads of `path` from then on: the app goes there without one, so each is a reload.
      */
     async function chunksGone(page: Page, chunk: RegExp, times: number, path: string) {
       let left = times;

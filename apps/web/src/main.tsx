@@ -12,7 +12,8 @@ import './index.css';
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-// A screen's chunk missing after a deploy reloads the page once (routing/stale-build.ts).
+// A screen's chunk missing (two deploys since the page was opened) reloads the page once
+// (routing/stale-build.ts).
 watchChunkErrors();
 
 const queryClient = createQueryClient();

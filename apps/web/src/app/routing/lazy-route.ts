@@ -21,7 +21,7 @@ export function lazyRoute(load: () => Promise<ComponentType>): LazyRoute {
         loaded = component;
       },
       (error: unknown) => {
-        // A failed chunk (a deploy meanwhile, the network): the next preload() fetches it again. A
+        // A failed chunk (two deploys meanwhile, the network): the next preload() fetches it again. A
         // render that failed stays failed until the page reloads (React's lazy() keeps its error),
         // which the router's boundary does once for a chunk that failed to load (stale-build.ts).
         loading = undefined;

@@ -42,7 +42,7 @@ const reloadPage = () => window.location.reload();
 
 /**
  * Catches a render failure anywhere in the routes and shows RouterErrorScreen instead of them. A
- * chunk that failed to load (a deploy since the page was opened) reloads the page instead, once
+ * chunk that failed to load (two deploys since the page was opened) reloads the page instead, once
  * (stale-build.ts), showing the loading state until the browser leaves.
  */
 export class RouterErrorBoundary extends Component<

@@ -36,7 +36,7 @@ async function renderFailingScreen(error: unknown, reload: () => void) {
   });
 }
 
-describe('a chunk that failed to load (a deploy since the page was opened)', () => {
+describe('a chunk that failed to load (two deploys since the page was opened)', () => {
   const vite = new EventTarget();
   watchChunkErrors(vite);
 
