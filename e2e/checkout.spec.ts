@@ -114,6 +114,9 @@ test('a visitor registers from Subscribe Now, pays on the test checkout and sees
   await expect(page).toHaveURL(
     `/login?next=${encodeURIComponent('/checkout/clothing-bot?plan=standard-plan')}`,
   );
+  // The address changes as the navigation starts; the register form, which has a Username field too,
+  // stays on screen until the login screen has loaded (a fill in between went to the old form).
+  await expect(page.getByRole('heading', { level: 1, name: 'Log in to Stellar' })).toBeVisible();
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
