@@ -139,6 +139,38 @@ test.describe('home page', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
   });
 
+  test('while the next screen loads, the current one is inert and dimmed under the progress bar', async ({
+    page,
+  }) => {
+    await openHome(page);
+    // The Contact screen's chunk is held until the test lets it through: a slow network.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/contact-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Contact' })
+      .click();
+    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeVisible();
+    await expect(page).toHaveURL(/\/contact$/);
+    const main = page.locator('main#main');
+    await expect(main).toHaveAttribute('inert', '');
+    await expect(main).toHaveAttribute('aria-busy', 'true');
+    await expect(main).toHaveCSS('opacity', '0.6');
+    // The home page is still there, and nothing in it takes focus or input.
+    const filter = page.getByPlaceholder('Search questions and answers');
+    await filter.focus();
+    await expect(filter).not.toBeFocused();
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact Support' })).toBeVisible();
+    await expect(main).not.toHaveAttribute('inert');
+    await expect(main).not.toHaveAttribute('aria-busy');
+    await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
+  });
+
   test.describe('in a tab opened two deploys ago', () => {
     /**
      * The next `times` requests for the script chunks `chunk` matches are sent under another build's

@@ -1,6 +1,7 @@
 import {
   createContext,
   useContext,
+  useEffect,
   useLayoutEffect,
   useState,
   useTransition,
@@ -17,10 +18,32 @@ const Navigating = createContext(false);
 
 /**
  * True while a navigation is pending: for a moment on every one, and for as long as the next screen's
- * chunk loads. The shell's progress bar shows only if it lasts.
+ * chunk loads. See useNavigationWaiting for one that lasts.
  */
 export function useNavigating(): boolean {
   return useContext(Navigating);
+}
+
+/** How long a navigation is pending before the page shows that it waits. */
+export const NAVIGATION_WAIT_MS = 150;
+
+/**
+ * True once the pending navigation has lasted NAVIGATION_WAIT_MS (the next screen's chunk on a slow
+ * network), until it ends: the shell then shows its progress bar and makes the current screen inert,
+ * since the address bar already shows the next page.
+ */
+export function useNavigationWaiting(): boolean {
+  const navigating = useNavigating();
+  const [waiting, setWaiting] = useState(false);
+  useEffect(() => {
+    if (!navigating) return;
+    const timer = setTimeout(() => setWaiting(true), NAVIGATION_WAIT_MS);
+    return () => {
+      clearTimeout(timer);
+      setWaiting(false);
+    };
+  }, [navigating]);
+  return navigating && waiting;
 }
 
 type Update = Parameters<Parameters<ReturnType<typeof createBrowserHistory>['listen']>[0]>[0];

@@ -13,7 +13,12 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { preloadRoute } from '../router';
 import { AppRoutes } from './app-routes';
-import { AppBrowserRouter, useNavigating } from './browser-router';
+import {
+  AppBrowserRouter,
+  NAVIGATION_WAIT_MS,
+  useNavigating,
+  useNavigationWaiting,
+} from './browser-router';
 import { lazyRoute } from './lazy-route';
 import { NotFoundScreen } from './router-error';
 import { useScrollRestoration } from './scroll-restoration';
@@ -177,6 +182,54 @@ describe('AppBrowserRouter', () => {
     expect(screen.getByText('the next screen')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).toBeNull();
     expect(window.location.pathname).toBe('/next');
+  });
+
+  it(`says a navigation waits once it has been pending ${NAVIGATION_WAIT_MS} ms, and not from the start of the next`, async () => {
+    const first = deferredScreen('the first screen');
+    const second = deferredScreen('the second screen');
+    function Waiting() {
+      return useNavigationWaiting() ? <p role="status">waiting</p> : null;
+    }
+    const routes: RouteObject[] = [
+      {
+        path: '/',
+        element: (
+          <>
+            <Bar />
+            <Waiting />
+            <Link to="/first">First</Link>
+            <Link to="/second">Second</Link>
+            <Suspense fallback={<p>fallback</p>}>
+              <Outlet />
+            </Suspense>
+          </>
+        ),
+        children: [
+          { index: true, element: <p>the home screen</p> },
+          { path: 'first', Component: lazyRoute(first.load) },
+          { path: 'second', Component: lazyRoute(second.load) },
+        ],
+      },
+    ];
+    render(
+      <AppBrowserRouter>
+        <AppRoutes routes={routes} />
+      </AppBrowserRouter>,
+    );
+    for (const [name, next] of [
+      ['First', first],
+      ['Second', second],
+    ] as const) {
+      fireEvent.click(screen.getByRole('link', { name }));
+      expect(await screen.findByRole('progressbar')).toBeInTheDocument();
+      const pendingSince = performance.now();
+      expect(screen.queryByRole('status')).toBeNull();
+      expect(await screen.findByRole('status')).toBeInTheDocument();
+      expect(performance.now() - pendingSince).toBeGreaterThan(NAVIGATION_WAIT_MS / 2);
+      await next.arrive();
+      expect(screen.getByText(`the ${name.toLowerCase()} screen`)).toBeInTheDocument();
+      expect(screen.queryByRole('status')).toBeNull();
+    }
   });
 
   it('commits a navigation asked with flushSync before the click handler returns', () => {
