@@ -139,6 +139,9 @@ test.describe('home page', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(900);
   });
 
+  const contactLink = (page: Page) =>
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' });
+
   test('while the next screen loads, the current one is inert and dimmed under the progress bar', async ({
     page,
   }) => {
@@ -150,17 +153,14 @@ test.describe('home page', () => {
       await released;
       await route.continue();
     });
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Contact' })
-      .click();
+    await contactLink(page).click();
     await expect(page.getByRole('progressbar', { name: 'Loading page' })).toBeVisible();
     await expect(page).toHaveURL(/\/contact$/);
     const main = page.locator('main#main');
     await expect(main).toHaveAttribute('inert', '');
     await expect(main).toHaveAttribute('aria-busy', 'true');
     await expect(main).toHaveCSS('opacity', '0.6');
-    // The home page is still there, and nothing in it takes focus or input.
+    // The home page is still there, and nothing in it can take focus.
     const filter = page.getByPlaceholder('Search questions and answers');
     await filter.focus();
     await expect(filter).not.toBeFocused();
@@ -192,9 +192,6 @@ test.describe('home page', () => {
       });
       return loads;
     }
-
-    const contactLink = (page: Page) =>
-      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact' });
 
     test("a screen whose chunk is gone reloads the page once, and the new build's screen shows", async ({
       page,

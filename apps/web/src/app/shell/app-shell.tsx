@@ -35,7 +35,7 @@ export function AppShell() {
       )}
       <TopBar />
       {/* While it waits, the address bar already shows the next page, and what is typed into this one
-          would go with it: the screen is inert and dimmed (the top bar can still change the way). */}
+          would go with it: the screen is inert and dimmed (the top bar can still change the destination). */}
       <main
         id="main"
         tabIndex={-1}
