@@ -75,6 +75,7 @@ export default tseslint.config(
     ignores: [
       '**/dist/**',
       '**/dist-ssr/**',
+      '**/.build/**',
       '**/node_modules/**',
       'data/**',
       'e2e/artifacts/**',

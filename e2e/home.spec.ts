@@ -175,7 +175,7 @@ test.describe('home page', () => {
     /**
      * The next `times` requests for the script chunks `chunk` matches are sent under another build's
      * name, which the server does not have (a 404, plugins/web.ts), as after two deploys (a build
-     * keeps the previous build's files only, scripts/keep-previous-assets.mjs). Returns the page
+     * keeps the previous build's files only, scripts/publish-web-build.mjs). Returns the page
      * loads of `path` from then on: the app goes there without one, so each is a reload.
      */
     async function chunksGone(page: Page, chunk: RegExp, times: number, path: string) {

@@ -1,5 +1,5 @@
 // A tab opened before a deploy still runs the old build. A build keeps the previous build's chunks
-// (scripts/keep-previous-assets.mjs), but not the ones of the build before, so a tab two deploys old
+// (scripts/publish-web-build.mjs), but not the ones of the build before, so a tab two deploys old
 // (or one whose chunk is missing for another reason) finds the first screen it has not loaded yet
 // failing to import. React's lazy() keeps that error, so only a reload gets the page back; the
 // router's boundary does it, once (router-error.tsx).
