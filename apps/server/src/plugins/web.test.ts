@@ -95,6 +95,37 @@ describe('serving the built web app', () => {
     expect((await ctx.app.inject('/assetsmanager')).statusCode).toBe(200);
   });
 
+  it('serves an asset published into the folder after the start, and nothing else there', async () => {
+    // The next build's chunk, put in place while this process runs (scripts/publish-web-build.mjs).
+    const js = 'console.log("next build");'.repeat(100);
+    writeFileSync(path.join(dist, 'assets', 'contact-NEXTBUILD.js'), js);
+    writeFileSync(path.join(dist, 'assets', 'contact-NEXTBUILD.js.gz'), gzipSync(js));
+    const res = await ctx.app.inject({
+      url: '/assets/contact-NEXTBUILD.js?v=2',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(js);
+    const plain = await ctx.app.inject('/assets/contact-NEXTBUILD.js');
+    expect(plain.body).toBe(js);
+    const head = await ctx.app.inject({ method: 'HEAD', url: '/assets/contact-NEXTBUILD.js' });
+    expect(head.statusCode).toBe(200);
+    // A dotfile, a folder, a file in a folder of assets/ and a write stay 404s.
+    writeFileSync(path.join(dist, 'assets', '.env'), 'SECRET=1');
+    mkdirSync(path.join(dist, 'assets', 'later'));
+    writeFileSync(path.join(dist, 'assets', 'later', 'x.js'), 'x');
+    for (const url of ['/assets/.env', '/assets/later', '/assets/later/x.js']) {
+      const missing = await ctx.app.inject(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json(), url).toEqual({ message: `No route for GET ${url}.` });
+    }
+    const post = await ctx.app.inject({ method: 'POST', url: '/assets/contact-NEXTBUILD.js' });
+    expect(post.statusCode).toBe(404);
+  });
+
   it('keeps unknown /api paths as JSON 404s and refuses non-GET fallbacks', async () => {
     const api = await ctx.app.inject('/api/unknown');
     expect(api.statusCode).toBe(404);

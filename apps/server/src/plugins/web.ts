@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +9,16 @@ import { catalogueCache } from '../modules/products';
 import { maintenanceCache } from '../modules/maintenance';
 import { productPagesOf } from './product-pages';
 import { IndexPage } from './web-page';
+
+/** A file name directly in assets/ (no folder, no leading dot). */
+const ASSET_NAME = /^\/assets\/(\w[\w.-]*)$/;
+
+async function isFile(file: string): Promise<boolean> {
+  return stat(file).then(
+    (found) => found.isFile(),
+    () => false,
+  );
+}
 
 const PAGE_FILES = ['index.html', 'home.html', 'product.html'].flatMap((f) => [
   f,
@@ -21,7 +32,8 @@ const PAGE_FILES = ['index.html', 'home.html', 'product.html'].flatMap((f) => [
  * routes work on reload. `/` gets home.html instead when the build left it (index.html with the home
  * page prerendered into it, scripts/prerender-home.mjs), and a product page its page rendered on
  * the server when the build left product.html and its SSR bundle (`<distDir>-ssr/pages.js`, see
- * product-pages.ts). Unknown /api paths and missing /assets files stay JSON 404s.
+ * product-pages.ts). An /assets file published after the start (the next build's) is served from
+ * disk too. Unknown /api paths and missing /assets files stay JSON 404s.
  */
 export default fp(
   async function webPlugin(app: FastifyInstance, opts: { distDir: string | null }) {
@@ -74,17 +86,20 @@ export default fp(
       app.log.warn('No built web app found: only the API is served (run npm run build)');
     }
 
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0]!;
+      const isRead = request.method === 'GET' || request.method === 'HEAD';
+      // A file published into the folder after this process started (the routes above are the files
+      // found at start): a page of the next build, while processes are replaced one at a time, asks
+      // this one for its chunks. Without this it would reload (stale-build.ts) to get the old build.
+      const asset = root && isRead ? ASSET_NAME.exec(pathname)?.[1] : undefined;
+      if (asset && root && (await isFile(path.join(root, 'assets', asset)))) {
+        return reply.sendFile(asset, path.join(root, 'assets'));
+      }
       // A missing asset is a 404, not the page: a tab still running an older build asks for chunks
       // that are gone (the app then reloads, apps/web/src/app/routing/stale-build.ts), and
       // the page's HTML with a 200 would be refused as a script anyway, and kept by any cache between.
-      if (
-        page &&
-        !isUnderApi(request.url) &&
-        !pathname.startsWith('/assets/') &&
-        (request.method === 'GET' || request.method === 'HEAD')
-      ) {
+      if (page && !isUnderApi(request.url) && !pathname.startsWith('/assets/') && isRead) {
         return page.send(request, reply);
       }
       return reply.status(404).send({ message: `No route for ${request.method} ${pathname}.` });
