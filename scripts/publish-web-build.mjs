@@ -3,8 +3,8 @@
 // and APP/dist-ssr, with the files the replaced build wrote into their assets/ carried over.
 //
 // The build writes into BUILD, not into the folders a running server reads: `vite build` empties its
-// output folder first, and built in place a running server answered 404 for its own entry chunk for
-// 6.5 s of a 14 s build (a page opened then did not start; docs/operations.md, Upgrades). Each folder
+// output folder first, and built in place a running server answered 404 for its page's entry script for
+// 6.6 s of a 14 s build (a page opened then did not start; docs/operations.md, Upgrades). Each folder
 // is then replaced by two renames, microseconds apart. A build that fails leaves APP as it was.
 //
 // Carried over: a page opened before a deploy still runs the previous build, and its screens load
