@@ -86,15 +86,16 @@ export default fp(
       app.log.warn('No built web app found: only the API is served (run npm run build)');
     }
 
+    const assetsDir = root && path.join(root, 'assets');
     app.setNotFoundHandler(async (request, reply) => {
       const pathname = request.url.split('?')[0]!;
       const isRead = request.method === 'GET' || request.method === 'HEAD';
       // A file published into the folder after this process started (the routes above are the files
       // found at start): a page of the next build, while processes are replaced one at a time, asks
       // this one for its chunks. Without this it would reload (stale-build.ts) to get the old build.
-      const asset = root && isRead ? ASSET_NAME.exec(pathname)?.[1] : undefined;
-      if (asset && root && (await isFile(path.join(root, 'assets', asset)))) {
-        return reply.sendFile(asset, path.join(root, 'assets'));
+      const asset = assetsDir && isRead ? ASSET_NAME.exec(pathname)?.[1] : undefined;
+      if (assetsDir && asset && (await isFile(path.join(assetsDir, asset)))) {
+        return reply.sendFile(asset, assetsDir);
       }
       // A missing asset is a 404, not the page: a tab still running an older build asks for chunks
       // that are gone (the app then reloads, apps/web/src/app/routing/stale-build.ts), and
