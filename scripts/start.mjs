@@ -7,8 +7,8 @@ import { buildServerIfStale } from './lib/server-build.mjs';
 import { buildWebIfStale } from './lib/web-build.mjs';
 
 /**
- * One server process for now. WORKERS (a later issue) belongs here: it will start that many
- * processes on the same port and supervise them, and nothing above this function changes.
+ * The compiled server, as this process's child. With WORKERS > 1 it forks that many server processes
+ * on the same port itself (apps/server/src/server.ts), after the builds above ran once.
  */
 function startServer() {
   return run(process.execPath, serverNodeArgs({ compiled: true }), {
