@@ -12,9 +12,10 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WEB_BUILD_STEPS } from './lib/web-build.mjs';
 
-// The web app's build (apps/web/package.json) writes into .build/dist and .build/dist-ssr and ends with
-// `publish-web-build.mjs .build .`. Each test plays builds in a scratch app folder: write the build's
+// The web app's build (scripts/lib/web-build.mjs) writes into .build/dist and .build/dist-ssr and ends
+// with `publish-web-build.mjs .build .`. Each test plays builds in a scratch app folder: write the build's
 // files into .build (as vite build, prerender-home and compress-dist do), then publish.
 const script = path.resolve(import.meta.dirname, 'publish-web-build.mjs');
 let app = '';
@@ -138,10 +139,8 @@ describe('publish-web-build', () => {
     expect(page()).toBe(Object.keys(buildA).join());
   });
 
-  it("is where the web app's build writes, and its last step (apps/web/package.json)", () => {
-    const pkg = path.resolve(import.meta.dirname, '../apps/web/package.json');
-    const { scripts } = JSON.parse(readFileSync(pkg, 'utf8')) as { scripts: { build: string } };
-    const steps = scripts.build.split(' && ');
+  it("is where the web app's build writes, and its last step (scripts/lib/web-build.mjs)", () => {
+    const steps = WEB_BUILD_STEPS.map((step) => step.join(' '));
     expect(steps.at(-1)).toBe('node ../../scripts/publish-web-build.mjs .build .');
     // Every step before it names its output folder, and none is a folder the server reads.
     for (const buildStep of steps.slice(0, -1)) {
@@ -152,6 +151,9 @@ describe('publish-web-build', () => {
       'vite build --outDir .build/dist',
       'vite build --ssr src/prerender/pages.ts --outDir .build/dist-ssr --emptyOutDir',
     ]);
+    const pkg = path.resolve(import.meta.dirname, '../apps/web/package.json');
+    const { scripts } = JSON.parse(readFileSync(pkg, 'utf8')) as { scripts: { build: string } };
+    expect(scripts.build).toBe('node ../../scripts/build-web.mjs');
   });
 
   it('refuses a call without its folders', () => {
