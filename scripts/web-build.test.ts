@@ -28,7 +28,7 @@ interface Build {
 
 /**
  * buildWeb in a process of its own. With `freshFile`, the build is unnecessary once that file exists
- * (its `unlessFresh`).
+ * (its `stillStale`).
  */
 function startBuild(steps: string[][], freshFile?: string): Build {
   const code = `
@@ -39,7 +39,7 @@ function startBuild(steps: string[][], freshFile?: string): Build {
       cwd: process.env.BUILD_DIR,
       steps: JSON.parse(process.env.STEPS),
       lockStaleMs: 2000,
-      unlessFresh: fresh ? () => (existsSync(fresh) ? null : 'not built yet') : undefined,
+      stillStale: fresh ? () => (existsSync(fresh) ? null : 'not built yet') : undefined,
     }));`;
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
     env: {

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import path from 'node:path';
 import { constants } from 'node:os';
 
 /** @typedef {{ code: number | null, signal: NodeJS.Signals | null }} ChildEnd */
@@ -44,16 +43,4 @@ export function run(command, args, options = {}) {
 export function exitCodeOf({ code, signal }) {
   if (signal) return 128 + (constants.signals[signal] ?? 0);
   return code ?? 1;
-}
-
-/**
- * How to call npm: the very npm that runs this script when there is one, else npm on PATH.
- * @param {string[]} args
- */
-export function npmCommand(args) {
-  const npmCli = process.env.npm_execpath;
-  if (npmCli && path.extname(npmCli) === '.js') {
-    return { command: process.execPath, args: [npmCli, ...args] };
-  }
-  return { command: 'npm', args };
 }

@@ -15,13 +15,14 @@ const WEB_INPUTS = [
   'packages/shared/src',
 ];
 const BUILT_INDEX = 'apps/web/dist/index.html';
-export const webRoot = path.join(repoRoot, 'apps/web');
+const webRoot = path.join(repoRoot, 'apps/web');
 
 /**
  * The web app's build, run in apps/web one step after the other. Each step writes into .build, none
  * into the folders a running server reads; the last puts the finished build in their place
  * (scripts/publish-web-build.mjs). Every step runs in this Node: `node` with a script, or `vite` (the
  * workspace's Vite, found without npm's PATH).
+ * @type {Array<['node' | 'vite', ...string[]]>}
  */
 export const WEB_BUILD_STEPS = [
   ['vite', 'build', '--outDir', '.build/dist'],
@@ -58,17 +59,17 @@ function viteBin(cwd) {
  * time per folder. Two builds at once in one folder broke each other: both write into .build, and
  * one failed when the other's `vite build` emptied a folder it was about to read. So a build holds
  * a lock (the folder `.build.lock`, proper-lockfile: kept fresh while its process lives, taken over
- * `lockStaleMs` after it died) and a second one waits for it. `unlessFresh`, when given, is asked
- * again once the lock is held: a reason to build, or null when the build that held the lock made it
- * unnecessary.
- * @param {{ cwd?: string, steps?: string[][], lockStaleMs?: number,
- *   unlessFresh?: () => string | null, log?: (line: string) => void }} [options]
+ * `lockStaleMs` after it died) and a second one waits for it. A build that waited asks `stillStale`,
+ * when given, once it holds the lock, and builds nothing when the other build left nothing to do
+ * (null: no reason to build).
+ * @param {{ cwd?: string, steps?: Array<['node' | 'vite', ...string[]]>, lockStaleMs?: number,
+ *   stillStale?: () => string | null, log?: (line: string) => void }} [options]
  */
 export async function buildWeb({
   cwd = webRoot,
   steps = WEB_BUILD_STEPS,
   lockStaleMs = 10_000,
-  unlessFresh,
+  stillStale,
   log = (line) => console.log(line),
 } = {}) {
   const target = path.join(cwd, '.build');
@@ -87,8 +88,7 @@ export async function buildWeb({
       maxTimeout: POLL_MS,
     };
     release = await lockfile.lock(target, { ...options, retries });
-    const reason = unlessFresh?.();
-    if (unlessFresh && !reason) {
+    if (stillStale && !stillStale()) {
       log('The other build made this one unnecessary.');
       await release();
       return 0;
@@ -116,7 +116,7 @@ export async function buildWebIfStale(log = (/** @type {string} */ line) => cons
   const reason = webBuildStaleReason();
   if (!reason) return;
   log(`Building the web app first: ${reason}.`);
-  const code = await buildWeb({ unlessFresh: () => webBuildStaleReason(), log });
+  const code = await buildWeb({ stillStale: () => webBuildStaleReason(), log });
   if (code !== 0) {
     console.error(`The web build failed (exit code ${code}).`);
     process.exit(code);
