@@ -31,8 +31,9 @@ function millis(text) {
 export function parseWrk(out) {
   const total = /(\d+) requests in ([\d.]+)(\w+),/.exec(out);
   const rate = /Requests\/sec:\s+([\d.]+)/.exec(out);
-  const p50 = /^\s+50%\s+(\S+)$/m.exec(out);
-  const p99 = /^\s+99%\s+(\S+)$/m.exec(out);
+  // wrk pads a figure in seconds: "1.48s " (a trailing space), against "87.74ms".
+  const p50 = /^\s+50%\s+(\S+)\s*$/m.exec(out);
+  const p99 = /^\s+99%\s+(\S+)\s*$/m.exec(out);
   if (!total || !rate || !p50 || !p99) throw new Error(`wrk: unreadable output\n${out}`);
   const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(out);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);

@@ -7,6 +7,7 @@ import { parseWrk, runWrk, wrkPath } from './wrk.mjs';
 // bench:hot's wrk runner: what wrk prints, read back as numbers, and a real wrk run against a local
 // server (the request it sends, the failures it counts). .ci/run installs Debian's wrk.
 
+// As wrk prints it, a p99 of over a second with its trailing space ("1.02s ") included.
 const printed = `Running 5s test @ http://127.0.0.1:5099/
   1 threads and 50 connections
   Thread Stats   Avg      Stdev     Max   +/- Stdev
@@ -16,7 +17,7 @@ const printed = `Running 5s test @ http://127.0.0.1:5099/
      50%  530.00us
      75%  572.00us
      90%  670.00us
-     99%    1.02s
+     99%    1.02s 
   256173 requests in 5.00s, 45.44MB read
   Socket errors: connect 0, read 2, write 0, timeout 3
   Non-2xx or 3xx responses: 7
