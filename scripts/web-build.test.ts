@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The web app's build (scripts/lib/web-build.mjs) takes a lock on its folder, so two builds at once
 // (two `npm start` on one machine, say) run one after the other. Each test runs builds in processes of
@@ -59,12 +59,8 @@ function startBuild(steps: string[][], freshFile?: string): Build {
 }
 
 /** Resolves once the log has `line`. */
-async function logged(line: string) {
-  for (let i = 0; i < 200 && !lines().includes(line); i++) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  expect(lines()).toContain(line);
-}
+const logged = (line: string) =>
+  vi.waitFor(() => expect(lines()).toContain(line), { timeout: 10_000, interval: 50 });
 
 beforeEach(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'stellar-web-build-'));
