@@ -41,7 +41,9 @@ function startBuild(steps: string[][], freshFile?: string): Build {
       lockStaleMs: 2000,
       stillStale: fresh ? () => (existsSync(fresh) ? null : 'not built yet') : undefined,
     }));`;
+  // A process group of its own, so that kill() ends the build's running step with it.
   const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+    detached: true,
     env: {
       ...process.env,
       BUILD_DIR: dir,
@@ -55,7 +57,7 @@ function startBuild(steps: string[][], freshFile?: string): Build {
   const done = new Promise<{ code: number | null; output: string }>((resolve) =>
     child.once('exit', (exitCode) => resolve({ code: exitCode, output })),
   );
-  return { done, kill: () => child.kill('SIGKILL') };
+  return { done, kill: () => process.kill(-child.pid!, 'SIGKILL') };
 }
 
 /** Resolves once the log has `line`. */
